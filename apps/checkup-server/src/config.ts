@@ -1,0 +1,33 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  CHECKUP_HOST: z.string().default('127.0.0.1'),
+  CHECKUP_PORT: z.coerce.number().int().min(0).max(65535).default(8090),
+  /** PostgreSQL connection string; without it the embedded PGlite database in DATA_DIR is used. */
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('data'),
+  /** Where the RSA key pair for password transport is generated on first start. */
+  KEYS_DIR: z.string().optional(),
+  /** An upstream session ends after this many minutes without a call. */
+  UPSTREAM_SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(30),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type CheckupConfig = z.infer<typeof configSchema> & { keysDir: string; pgliteDir: string };
+
+/** Parses the environment once at start-up and lists every bad variable (STYLE §4). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): CheckupConfig {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`checkup-server: invalid configuration\n${problems}`);
+  }
+  const dataDir = path.resolve(parsed.data.DATA_DIR);
+  return {
+    ...parsed.data,
+    keysDir: path.resolve(parsed.data.KEYS_DIR ?? path.join(dataDir, 'keys')),
+    pgliteDir: path.join(dataDir, 'pglite'),
+  };
+}

@@ -1,0 +1,62 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, index, integer, jsonb, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+
+/** A role groups the menu keys (role_menu) its users may open (spec §6). */
+export const roles = pgTable('roles', {
+  id: serial('id').primaryKey(),
+  roleName: varchar('role_name', { length: 64 }).notNull().unique(),
+  roleMenu: jsonb('role_menu').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  userAccount: varchar('user_account', { length: 64 }).notNull().unique(),
+  userName: varchar('user_name', { length: 64 }).notNull(),
+  /** scrypt$N$r$p$salt$hash, see modules/auth/password.ts */
+  passwordHash: text('password_hash').notNull(),
+  /** '1' may view confidential persons (spec §3). */
+  specialFlag: varchar('special_flag', { length: 1 }).notNull().default('0'),
+  roleId: integer('role_id').references(() => roles.id),
+  /** '1' active, '0' disabled */
+  status: varchar('status', { length: 1 }).notNull().default('1'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Upstream sessions; only the SHA-256 of the token is stored. */
+export const userSessions = pgTable(
+  'user_sessions',
+  {
+    tokenHash: varchar('token_hash', { length: 64 }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('user_sessions_user_idx').on(t.userId)],
+);
+
+/** System parameters (spec §3): param_value is JSON, e.g. 0810 holds companyCfg. */
+export const parameters = pgTable('parameters', {
+  paramCode: varchar('param_code', { length: 16 }).primaryKey(),
+  paramName: varchar('param_name', { length: 64 }).notNull(),
+  paramValue: jsonb('param_value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Who did what, when: logins, confidential-person access, state changes. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    action: varchar('action', { length: 64 }).notNull(),
+    userId: integer('user_id'),
+    userAccount: varchar('user_account', { length: 64 }),
+    target: text('target'),
+    detail: jsonb('detail'),
+    ip: varchar('ip', { length: 64 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_log_action_idx').on(t.action, t.createdAt)],
+);

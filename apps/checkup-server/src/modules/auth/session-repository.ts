@@ -1,0 +1,58 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, lt } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { roles, userSessions, users } from '../../db/schema.js';
+import type { UserInfo } from '@checkup/api-contract';
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export function toUserInfo(user: typeof users.$inferSelect, roleMenu: string[]): UserInfo {
+  return {
+    id: user.id,
+    user_account: user.userAccount,
+    user_name: user.userName,
+    special_flag: user.specialFlag === '1' ? '1' : '0',
+    role_menu: roleMenu,
+  };
+}
+
+export async function findUserByAccount(db: Db, account: string) {
+  const rows = await db
+    .select({ user: users, roleMenu: roles.roleMenu })
+    .from(users)
+    .leftJoin(roles, eq(users.roleId, roles.id))
+    .where(eq(users.userAccount, account))
+    .limit(1);
+  return rows[0];
+}
+
+export async function createSession(db: Db, userId: number): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(userSessions).values({ tokenHash: hashToken(token), userId });
+  return token;
+}
+
+/** The user of a live session, touching its last-seen time; undefined when absent or idle too long. */
+export async function findSessionUser(db: Db, token: string, idleMinutes: number): Promise<UserInfo | undefined> {
+  const cutoff = new Date(Date.now() - idleMinutes * 60_000);
+  const tokenHash = hashToken(token);
+  const rows = await db
+    .select({ user: users, roleMenu: roles.roleMenu })
+    .from(userSessions)
+    .innerJoin(users, eq(userSessions.userId, users.id))
+    .leftJoin(roles, eq(users.roleId, roles.id))
+    .where(and(eq(userSessions.tokenHash, tokenHash), gt(userSessions.lastSeenAt, cutoff), eq(users.status, '1')))
+    .limit(1);
+  const row = rows[0];
+  if (!row) return undefined;
+  await db.update(userSessions).set({ lastSeenAt: new Date() }).where(eq(userSessions.tokenHash, tokenHash));
+  return toUserInfo(row.user, row.roleMenu ?? []);
+}
+
+export async function deleteSession(db: Db, token: string): Promise<void> {
+  await db.delete(userSessions).where(eq(userSessions.tokenHash, hashToken(token)));
+}
+
+export async function deleteIdleSessions(db: Db, idleMinutes: number): Promise<void> {
+  await db.delete(userSessions).where(lt(userSessions.lastSeenAt, new Date(Date.now() - idleMinutes * 60_000)));
+}

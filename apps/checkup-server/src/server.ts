@@ -1,0 +1,31 @@
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { seedDemoData } from './db/seed.js';
+import { buildApp } from './app.js';
+import { loadPasswordKeys } from './modules/auth/keys.js';
+
+const config = loadConfig();
+const database = await openDatabase(
+  config.DATABASE_URL ? { kind: 'postgres', url: config.DATABASE_URL } : { kind: 'pglite', dir: config.pgliteDir },
+);
+await seedDemoData(database.db);
+const keys = await loadPasswordKeys(config.keysDir);
+const app = await buildApp(
+  { db: database.db, keys, sessionIdleMinutes: config.UPSTREAM_SESSION_IDLE_MINUTES },
+  { logger: { level: config.LOG_LEVEL } },
+);
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'checkup-server stopping');
+  await app.close();
+  await database.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ host: config.CHECKUP_HOST, port: config.CHECKUP_PORT });
+app.log.info({ database: database.kind }, 'checkup-server ready');

@@ -1,0 +1,42 @@
+import type { Envelope } from './envelope.js';
+
+/**
+ * The one catalogue of error codes and their Chinese messages (spec §8).
+ * `status` is both the envelope status and the HTTP status of the answer.
+ */
+export const errorCatalogue = {
+  BAD_REQUEST: { status: 400, msg: '请求参数错误' },
+  VALIDATION: { status: 400, msg: '请求参数校验失败' },
+  WRONG_CREDENTIALS: { status: 400, msg: '用户账号或密码错误' },
+  ACCOUNT_DISABLED: { status: 403, msg: '账号已停用，请联系管理员' },
+  PASSWORD_UNREADABLE: { status: 400, msg: '密码无法解密，请刷新页面后重试' },
+  NOT_LOGGED_IN: { status: 401, msg: '登录信息已过期，请重新登录' },
+  EXTERNAL_ONLY: { status: 402, msg: '当前为外检导入模式' },
+  ILLEGAL_ACCESS: { status: 403, msg: '非法访问!' },
+  CONFIDENTIAL_DENIED: { status: 403, msg: '当前账号没有查看保密人员的权限！' },
+  NOT_FOUND: { status: 404, msg: '请求的接口不存在' },
+  DUPLICATE_REQUEST: { status: 409, msg: 'please do not repeat the request' },
+  TOO_MANY_REQUESTS: { status: 429, msg: '网络繁忙，请稍后再试' },
+  UPSTREAM_UNAVAILABLE: { status: 502, msg: '网络连接失败，请稍后再试' },
+  UPSTREAM_TIMEOUT: { status: 504, msg: '网络繁忙，请稍后再试' },
+  INTERNAL: { status: 500, msg: '服务器内部错误，请稍后再试' },
+} as const satisfies Record<string, { status: number; msg: string }>;
+
+export type ErrorCode = keyof typeof errorCatalogue;
+
+/** A failure the servers raise on purpose; its message is safe to show to a user. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+
+  constructor(code: ErrorCode, msg?: string) {
+    super(msg ?? errorCatalogue[code].msg);
+    this.name = 'AppError';
+    this.code = code;
+    this.status = errorCatalogue[code].status;
+  }
+}
+
+export function failure(code: ErrorCode, msg?: string): Envelope<null> {
+  return { status: errorCatalogue[code].status, data: null, msg: msg ?? errorCatalogue[code].msg };
+}

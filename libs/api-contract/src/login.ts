@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { route } from './route.js';
+
+/** Spec §5: a password longer than this is taken as already encrypted. */
+export const ENCRYPTED_PASSWORD_MIN_LENGTH = 80;
+
+export const userInfoSchema = z.object({
+  id: z.number().int(),
+  user_account: z.string(),
+  user_name: z.string(),
+  /** '1' means the user may view confidential persons (spec §3). */
+  special_flag: z.enum(['0', '1']),
+  role_menu: z.array(z.string()),
+});
+export type UserInfo = z.infer<typeof userInfoSchema>;
+
+/** 获取登录公钥 GET /manager/api/login/public_key */
+export const publicKeyRoute = route({
+  method: 'GET',
+  path: '/manager/api/login/public_key',
+  input: z.object({}),
+  output: z.object({ public_key: z.string().startsWith('-----BEGIN PUBLIC KEY-----') }),
+  public: true,
+});
+
+/** 登录 POST /manager/api/login/login */
+export const loginRoute = route({
+  method: 'POST',
+  path: '/manager/api/login/login',
+  input: z.object({
+    user_account: z.string().trim().min(1, '请输入用户账号').max(64, '用户账号过长'),
+    password: z.string().min(1, '请输入密码').max(2048, '密码过长'),
+  }),
+  output: z.object({ user: userInfoSchema }),
+  public: true,
+});
+
+/**
+ * The same call as the checkup server answers it to the BFF: the user and an upstream token.
+ * The BFF keeps the token in its session and never hands it to a browser.
+ */
+export const upstreamLoginRoute = route({
+  ...loginRoute,
+  output: z.object({ user: userInfoSchema, token: z.string().min(32) }),
+});
+
+/** 退出登录 POST /manager/api/login/logout */
+export const logoutRoute = route({
+  method: 'POST',
+  path: '/manager/api/login/logout',
+  input: z.object({}),
+  output: z.null(),
+  public: true,
+});
+
+/** 当前用户信息 GET /manager/api/login/user_info */
+export const userInfoRoute = route({
+  method: 'GET',
+  path: '/manager/api/login/user_info',
+  input: z.object({}),
+  output: userInfoSchema,
+});
+
+/** Header that carries the upstream session token from the BFF to the checkup server. */
+export const UPSTREAM_TOKEN_HEADER = 'x-checkup-token';

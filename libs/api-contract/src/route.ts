@@ -1,0 +1,27 @@
+import type { z } from 'zod';
+
+export type HttpMethod = 'GET' | 'POST';
+
+/** One endpoint, shared by the checkup server, the BFF and the web client (STYLE §1). */
+export interface RouteDescriptor<
+  Input extends z.ZodType = z.ZodType,
+  Output extends z.ZodType = z.ZodType,
+> {
+  method: HttpMethod;
+  path: string;
+  /** GET: the query string; POST: the form-encoded body. */
+  input: Input;
+  /** The `data` of a successful envelope. */
+  output: Output;
+  /** Reachable without a session. */
+  public?: boolean;
+}
+
+export function route<Input extends z.ZodType, Output extends z.ZodType>(
+  descriptor: RouteDescriptor<Input, Output>,
+): RouteDescriptor<Input, Output> {
+  return descriptor;
+}
+
+export type RouteInput<R extends RouteDescriptor> = z.input<R['input']>;
+export type RouteOutput<R extends RouteDescriptor> = z.output<R['output']>;
