@@ -40,3 +40,18 @@ export class AppError extends Error {
 export function failure(code: ErrorCode, msg?: string): Envelope<null> {
   return { status: errorCatalogue[code].status, data: null, msg: msg ?? errorCatalogue[code].msg };
 }
+
+/**
+ * How a server answers any thrown error: typed errors keep their msg, other 4xx become
+ * BAD_REQUEST, everything else is a 500 without details (STYLE §3).
+ */
+export function errorToEnvelope(error: unknown): { status: number; envelope: Envelope<null>; unexpected: boolean } {
+  if (error instanceof AppError) {
+    return { status: error.status, envelope: failure(error.code, error.message), unexpected: false };
+  }
+  const statusCode = (error as { statusCode?: unknown } | null)?.statusCode;
+  if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
+    return { status: 400, envelope: failure('BAD_REQUEST'), unexpected: false };
+  }
+  return { status: 500, envelope: failure('INTERNAL'), unexpected: true };
+}

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError, errorCatalogue, failure } from '@checkup/api-contract';
+import { errorCatalogue, errorToEnvelope, failure } from '@checkup/api-contract';
 
 /** The one error handler: typed errors keep their msg; anything else is a 500 without details (STYLE §3). */
 export const httpPlugin = fp(async (app: FastifyInstance) => {
@@ -9,16 +9,10 @@ export const httpPlugin = fp(async (app: FastifyInstance) => {
   });
 
   app.setErrorHandler((error, request, reply) => {
-    if (error instanceof AppError) {
-      return reply.status(error.status).send(failure(error.code, error.message));
-    }
-    const status = (error as { statusCode?: number }).statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      request.log.info({ err: error }, 'bad request');
-      return reply.status(400).send(failure('BAD_REQUEST'));
-    }
-    request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send(failure('INTERNAL'));
+    const { status, envelope, unexpected } = errorToEnvelope(error);
+    if (unexpected) request.log.error({ err: error }, 'unhandled error');
+    else request.log.info({ err: error }, 'request refused');
+    return reply.status(status).send(envelope);
   });
 
   app.setNotFoundHandler((_request, reply) => {

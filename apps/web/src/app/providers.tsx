@@ -1,0 +1,57 @@
+import { useEffect, type ReactNode } from 'react';
+import { App as AntApp, ConfigProvider } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import { QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
+import { useVersion } from './api/get-version';
+import { themeColorOf } from './theme';
+import { useDocumentTitle } from './use-document-title';
+import { apiHooks } from '../lib/api';
+import { router } from './router';
+
+dayjs.locale('zh-cn');
+
+export function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: 1, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
+  });
+}
+
+function SessionExpiry() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    apiHooks.onUnauthorized = () => {
+      queryClient.removeQueries({ queryKey: ['session'] });
+      if (router.state.location.pathname.startsWith('/manager')) void router.navigate('/', { replace: true });
+    };
+    return () => {
+      apiHooks.onUnauthorized = undefined;
+    };
+  }, [queryClient]);
+  return null;
+}
+
+function ThemedApp({ children }: { children: ReactNode }) {
+  const version = useVersion();
+  useDocumentTitle(version.data?.name);
+  return (
+    <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: themeColorOf(version.data?.systemColorStyle) } }}>
+      <AntApp>
+        <SessionExpiry />
+        {children}
+      </AntApp>
+    </ConfigProvider>
+  );
+}
+
+export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ThemedApp>{children}</ThemedApp>
+    </QueryClientProvider>
+  );
+}

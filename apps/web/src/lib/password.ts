@@ -1,0 +1,15 @@
+import { ENCRYPTED_PASSWORD_MIN_LENGTH } from '@checkup/api-contract';
+import JSEncrypt from 'jsencrypt';
+
+/**
+ * Encrypts a password with the server's RSA public key (PKCS#1 v1.5, base64).
+ * Spec §5: a value longer than 80 characters is already encrypted and is sent as it is.
+ */
+export function encryptPassword(password: string, publicKeyPem: string): string {
+  if (password.length > ENCRYPTED_PASSWORD_MIN_LENGTH) return password;
+  const rsa = new JSEncrypt();
+  rsa.setPublicKey(publicKeyPem);
+  const encrypted = rsa.encrypt(password);
+  if (encrypted === false) throw new Error('密码加密失败，请刷新页面后重试');
+  return encrypted;
+}
