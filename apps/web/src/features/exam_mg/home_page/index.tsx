@@ -25,7 +25,7 @@ export default function HomePage() {
             {greeting(now.hour())}，{user.data?.user_name}
           </Typography.Title>
           <Typography.Text type="secondary">
-            今天是 {now.format('YYYY年M月D日')}，欢迎使用{version.data?.name ?? ''}体检管理系统。
+            今天是 {now.format('YYYY年M月D日')}，欢迎使用体检管理系统。
           </Typography.Text>
         </Card>
       </Col>

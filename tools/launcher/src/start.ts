@@ -1,0 +1,46 @@
+import { networkInterfaces } from 'node:os';
+import path from 'node:path';
+import { repoRoot } from './paths.js';
+import { startStack } from './stack.js';
+import { buildWebIfStale } from './web-build.js';
+
+const started = Date.now();
+const bffPort = Number(process.env.BFF_PORT ?? 8080);
+const checkupPort = Number(process.env.CHECKUP_PORT ?? 8090);
+
+buildWebIfStale();
+const stack = await startStack({
+  checkupPort,
+  bffPort,
+  dataDir: path.resolve(repoRoot, process.env.DATA_DIR ?? 'data'),
+  databaseUrl: process.env.DATABASE_URL,
+  logLevel: process.env.LOG_LEVEL ?? 'warn',
+});
+
+const lanUrls = Object.values(networkInterfaces())
+  .flat()
+  .filter((i) => i && i.family === 'IPv4' && !i.internal)
+  .map((i) => `http://${i!.address}:${bffPort}/`);
+
+console.log(`
+体检管理系统已启动（用时 ${((Date.now() - started) / 1000).toFixed(1)} 秒）
+  本机访问:   http://localhost:${bffPort}/
+${lanUrls.map((u) => `  局域网访问: ${u}`).join('\n')}
+  数据库:     ${process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `内置 PGlite (${path.resolve(repoRoot, process.env.DATA_DIR ?? 'data')})`}
+
+演示账号:
+  系统管理员  账号 admin  密码 Checkup@2026
+
+按 Ctrl-C 停止。`);
+
+let stopping = false;
+async function shutdown() {
+  if (stopping) return;
+  stopping = true;
+  console.log('\n正在停止…');
+  await stack.stop();
+  console.log('已停止。');
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown());
+process.on('SIGTERM', () => void shutdown());
