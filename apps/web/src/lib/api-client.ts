@@ -1,4 +1,4 @@
-import axios, { AxiosError, type AxiosInstance } from 'axios';
+import axios, { type AxiosError, type AxiosInstance } from 'axios';
 import { SUCCESS_STATUS, isEnvelope, type RouteDescriptor, type RouteInput, type RouteOutput } from '@checkup/api-contract';
 import { ApiError } from './api-error';
 

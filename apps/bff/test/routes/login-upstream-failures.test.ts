@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FORM, buildBff, closedPortUrl, loginForm, makeWebDist, type WebDist } from '../support/build.js';
+import { SLOW_ACCOUNT, SLOW_DELAY_MS, startFakeUpstream, type FakeUpstream } from '../support/fake-upstream.js';
+
+describe('login when the upstream fails', () => {
+  let fake: FakeUpstream;
+  let web: WebDist;
+
+  beforeAll(async () => {
+    fake = await startFakeUpstream();
+    web = await makeWebDist();
+  });
+  afterAll(async () => {
+    await fake.stop();
+    await web.remove();
+  });
+
+  async function logInThrough(upstreamUrl: string, payload: string) {
+    const app = await buildBff({ UPSTREAM_URL: upstreamUrl, WEB_DIST: web.dir, UPSTREAM_HEADERS_TIMEOUT_MS: '300' });
+    try {
+      return await app.inject({ method: 'POST', url: '/manager/api/login/login', headers: FORM, payload });
+    } finally {
+      await app.close();
+    }
+  }
+
+  it('answers 502 with the network message when the upstream is down', async () => {
+    const res = await logInThrough(await closedPortUrl(), loginForm());
+
+    expect(res.statusCode).toBe(502);
+    expect(res.json()).toEqual({ status: 502, data: null, msg: '网络连接失败，请稍后再试' });
+    expect(res.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('answers 504 with the busy message when the upstream login is too slow', async () => {
+    const started = Date.now();
+    const res = await logInThrough(fake.url, loginForm(SLOW_ACCOUNT));
+
+    expect(Date.now() - started).toBeLessThan(SLOW_DELAY_MS);
+    expect(res.statusCode).toBe(504);
+    expect(res.json()).toEqual({ status: 504, data: null, msg: '网络繁忙，请稍后再试' });
+    expect(res.headers['set-cookie']).toBeUndefined();
+  });
+});

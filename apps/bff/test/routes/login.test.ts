@@ -1,0 +1,94 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { FORM, SID_COOKIE, buildBff, cookieOf, logIn, loginForm, makeWebDist, type WebDist } from '../support/build.js';
+import { fakeUser, startFakeUpstream, type FakeUpstream } from '../support/fake-upstream.js';
+
+describe('login and logout', () => {
+  let fake: FakeUpstream;
+  let web: WebDist;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    fake = await startFakeUpstream();
+    web = await makeWebDist();
+  });
+  afterAll(async () => {
+    await fake.stop();
+    await web.remove();
+  });
+  beforeEach(async () => {
+    app = await buildBff({ UPSTREAM_URL: fake.url, WEB_DIST: web.dir });
+  });
+  afterEach(async () => {
+    await app.close();
+  });
+
+  const login = (payload: string, headers: Record<string, string> = {}) =>
+    app.inject({ method: 'POST', url: '/manager/api/login/login', headers: { ...FORM, ...headers }, payload });
+  const userInfo = (sid: string) =>
+    app.inject({ method: 'GET', url: '/manager/api/login/user_info', headers: cookieOf(sid) });
+
+  it('sets one HttpOnly SameSite=Strict session cookie and answers the user', async () => {
+    const res = await login(loginForm());
+
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 200, data: { user: fakeUser }, msg: '登录成功' });
+    expect([res.headers['set-cookie']].flat()).toHaveLength(1);
+    expect(res.cookies).toHaveLength(1);
+    expect(res.cookies[0]).toMatchObject({ name: SID_COOKIE, path: '/', httpOnly: true, sameSite: 'Strict' });
+    expect(res.cookies[0]?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('never hands the upstream token to the browser', async () => {
+    const res = await login(loginForm());
+
+    const token = [...fake.tokens].at(-1);
+    expect(token).toBeDefined();
+    expect(res.body).not.toContain(token);
+    expect(JSON.stringify(res.headers)).not.toContain(token);
+  });
+
+  it('passes a wrong-password refusal through without setting a cookie', async () => {
+    const res = await login(loginForm('admin', 'x'.repeat(120)));
+
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ status: 400, data: null, msg: '用户账号或密码错误' });
+    expect(res.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('refuses an empty account itself without calling upstream', async () => {
+    const before = fake.calls.login;
+    const res = await login(loginForm('', 'x'.repeat(120)));
+
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ status: 400, data: null, msg: '请输入用户账号' });
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect(fake.calls.login).toBe(before);
+  });
+
+  it('logout clears the cookie, ends the upstream token and the old sid', async () => {
+    const sid = await logIn(app);
+    const token = [...fake.tokens].at(-1);
+
+    const res = await app.inject({ method: 'POST', url: '/manager/api/login/logout', headers: cookieOf(sid) });
+
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 200, msg: '已退出登录' });
+    const cleared = res.cookies.find((c) => c.name === SID_COOKIE);
+    expect(cleared?.value).toBe('');
+    expect(cleared?.maxAge === 0 || (cleared?.expires?.getTime() ?? Infinity) < Date.now()).toBe(true);
+    expect(fake.logoutTokens).toContain(token);
+    const after = await userInfo(sid);
+    expect(after.statusCode).toBe(401);
+    expect(after.json()).toMatchObject({ status: 401, msg: '登录信息已过期，请重新登录' });
+  });
+
+  it('issues a new sid on a second login and forgets the one sent with it', async () => {
+    const first = await logIn(app);
+    const second = await logIn(app, cookieOf(first));
+
+    expect(second).not.toBe(first);
+    expect((await userInfo(second)).statusCode).toBe(200);
+    expect((await userInfo(first)).statusCode).toBe(401);
+  });
+});

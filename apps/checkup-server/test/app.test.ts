@@ -1,0 +1,64 @@
+import { expect, it } from 'vitest';
+import { versionRoute } from '@checkup/api-contract';
+import { parameters, roles, users } from '../src/db/schema.js';
+import { seedDemoData } from '../src/db/seed.js';
+import { encrypt, form, useTestServer } from './support/app.js';
+import { describeOnEachDatabase } from './support/database.js';
+
+describeOnEachDatabase((target) => {
+  const server = useTestServer(target);
+
+  it('answers the version info from the seeded parameters without a token', async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/manager/api/commondata/version' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.status).toBe(200);
+    const info = versionRoute.output.parse(body.data);
+    expect(info).toMatchObject({
+      name: '示范医院体检中心',
+      service_type: 1,
+      systemColorStyle: 'default',
+      is_record_fill_in_password: false,
+    });
+    expect(info.encrypt_cfg).toEqual({
+      api_params_encrypt: false,
+      api_integrity_verify: false,
+      api_encrypt_fields: [],
+      api_signature_sort: true,
+    });
+  });
+
+  it.each(['GET', 'POST'] as const)('answers an unknown %s path with the not-found envelope', async (method) => {
+    const res = await server.app.inject({ method, url: '/manager/api/nope' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ status: 404, data: null, msg: '请求的接口不存在' });
+  });
+
+  it('puts an x-request-id header on every answer, successful or not', async () => {
+    const answers = await Promise.all([
+      server.app.inject({ method: 'GET', url: '/manager/api/commondata/version' }),
+      server.app.inject({ method: 'GET', url: '/manager/api/login/public_key' }),
+      server.app.inject({ method: 'GET', url: '/manager/api/login/user_info' }),
+      server.app.inject({ method: 'GET', url: '/manager/api/nope' }),
+      server.app.inject({
+        method: 'POST',
+        url: '/manager/api/login/login',
+        ...form({ user_account: 'admin', password: encrypt('wrong', server.keys.publicKeyPem) }),
+      }),
+    ]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 401, 404, 400]);
+    const ids = answers.map((a) => a.headers['x-request-id']);
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('changes nothing when the demo data is seeded a second time', async () => {
+    const { db } = server.database;
+    const count = async () => [await db.$count(users), await db.$count(roles), await db.$count(parameters)];
+    const before = await count();
+    const rolesBefore = await db.select().from(roles);
+    await seedDemoData(db);
+    expect(await count()).toEqual(before);
+    expect(await db.select().from(roles)).toEqual(rolesBefore);
+  });
+});

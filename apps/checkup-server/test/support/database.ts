@@ -1,0 +1,80 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { describe } from 'vitest';
+import { openDatabase, type Database } from '../../src/db/client.js';
+import { seedDemoData } from '../../src/db/seed.js';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface TestDatabaseTarget {
+  kind: DatabaseKind;
+  title: string;
+}
+
+export const postgresUrl = process.env.TEST_DATABASE_URL || undefined;
+
+const PGLITE: TestDatabaseTarget = { kind: 'pglite', title: 'on PGlite (in memory)' };
+const POSTGRES: TestDatabaseTarget = { kind: 'postgres', title: 'on PostgreSQL (TEST_DATABASE_URL)' };
+
+/** The targets this run can reach: PGlite always, PostgreSQL only when TEST_DATABASE_URL is set. */
+export function databaseTargets(): TestDatabaseTarget[] {
+  return postgresUrl ? [PGLITE, POSTGRES] : [PGLITE];
+}
+
+/**
+ * Declares the suite once per database. Without TEST_DATABASE_URL the PostgreSQL suite is still
+ * declared, as skipped, so the runner reports it as not run.
+ */
+export function describeOnEachDatabase(suite: (target: TestDatabaseTarget) => void): void {
+  describe(PGLITE.title, () => suite(PGLITE));
+  describe.skipIf(!postgresUrl)(POSTGRES.title, () => suite(POSTGRES));
+}
+
+function withDatabaseName(url: string, name: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}
+
+async function asAdmin(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const name = `checkup_test_${randomBytes(6).toString('hex')}`;
+  await asAdmin(url, `CREATE DATABASE ${name}`);
+  let database: Database;
+  try {
+    database = await openDatabase({ kind: 'postgres', url: withDatabaseName(url, name) });
+  } catch (error) {
+    await asAdmin(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    throw error;
+  }
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await asAdmin(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}
+
+/** A migrated and seeded database of its own; PostgreSQL gets a fresh database dropped on close. */
+export async function openTestDatabase(target: TestDatabaseTarget): Promise<Database> {
+  if (target.kind === 'postgres' && !postgresUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const database =
+    target.kind === 'postgres' ? await openPostgres(postgresUrl!) : await openDatabase({ kind: 'pglite' });
+  try {
+    await seedDemoData(database.db);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return database;
+}

@@ -1,0 +1,64 @@
+import axios, { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
+import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { route } from '@checkup/api-contract';
+import { createApiClient } from './api-client';
+import { ApiError } from './api-error';
+
+const getThing = route({ method: 'GET', path: '/manager/api/thing', input: z.object({ id: z.string() }), output: z.object({ n: z.number() }) });
+const saveThing = route({ method: 'POST', path: '/manager/api/save', input: z.object({}).passthrough(), output: z.null() });
+
+function clientAnswering(status: number, data: unknown, seen: InternalAxiosRequestConfig[] = [], hooks = {}) {
+  const adapter: AxiosAdapter = async (config) => {
+    seen.push(config);
+    const response = { data, status, statusText: '', headers: {}, config };
+    if (status >= 400) throw new AxiosError('fail', String(status), config, undefined, response);
+    return response;
+  };
+  return createApiClient(hooks, axios.create({ adapter }));
+}
+
+describe('api client', () => {
+  it('unwraps a successful envelope and parses its data with the contract', async () => {
+    const seen: InternalAxiosRequestConfig[] = [];
+    const api = clientAnswering(200, { status: 200, data: { n: 3 }, msg: 'ok' }, seen);
+    await expect(api.call(getThing, { id: '7' })).resolves.toEqual({ n: 3 });
+    expect(seen[0]!.params).toEqual({ id: '7' });
+    expect(seen[0]!.withCredentials).toBe(true);
+  });
+
+  it('sends POST bodies form-encoded, repeating keys for arrays', async () => {
+    const seen: InternalAxiosRequestConfig[] = [];
+    const api = clientAnswering(200, { status: 200, data: null, msg: 'ok' }, seen);
+    await api.call(saveThing, { name: '张 三+', ids: [1, 2], skip: undefined });
+    expect(seen[0]!.data).toBe('name=%E5%BC%A0+%E4%B8%89%2B&ids=1&ids=2');
+    expect(seen[0]!.headers.get('content-type')).toBe('application/x-www-form-urlencoded');
+  });
+
+  it('turns a business failure into an ApiError with the server msg', async () => {
+    const api = clientAnswering(400, { status: 400, data: null, msg: '用户账号或密码错误' });
+    await expect(api.call(getThing, { id: '1' })).rejects.toMatchObject({ status: 400, message: '用户账号或密码错误' });
+  });
+
+  it('calls the unauthorized hook on a 401 envelope', async () => {
+    const onUnauthorized = vi.fn();
+    const api = clientAnswering(401, { status: 401, data: null, msg: '登录信息已过期，请重新登录' }, [], { onUnauthorized });
+    await expect(api.call(getThing, { id: '1' })).rejects.toBeInstanceOf(ApiError);
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('reports a non-JSON answer with the spec message', async () => {
+    const api = clientAnswering(200, '<html>oops</html>');
+    await expect(api.call(getThing, { id: '1' })).rejects.toThrow(/^接口返回错误，不是一个json，/);
+  });
+
+  it('reports an HTTP failure without an envelope with its status and url', async () => {
+    const api = clientAnswering(502, 'Bad Gateway');
+    await expect(api.call(getThing, { id: '1' })).rejects.toThrow('网络服务异常，状态码502,异常请求：/manager/api/thing');
+  });
+
+  it('refuses data that does not match the contract', async () => {
+    const api = clientAnswering(200, { status: 200, data: { n: 'three' }, msg: 'ok' });
+    await expect(api.call(getThing, { id: '1' })).rejects.toThrow(/接口返回的数据格式不正确/);
+  });
+});

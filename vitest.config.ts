@@ -1,0 +1,33 @@
+import { defineConfig } from 'vitest/config';
+
+/** Unit and integration suites; the Chromium e2e suite has its own config in e2e/. */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['libs/*/src/**/*.test.ts', 'apps/{bff,checkup-server}/src/**/*.test.ts', 'tools/*/src/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'web',
+          environment: 'jsdom',
+          include: ['apps/web/src/**/*.test.{ts,tsx}', 'libs/ui/src/**/*.test.tsx'],
+          setupFiles: ['apps/web/src/test/setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          environment: 'node',
+          include: ['apps/*/test/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
