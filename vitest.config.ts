@@ -8,7 +8,11 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['libs/*/src/**/*.test.ts', 'apps/{bff,checkup-server}/src/**/*.test.ts', 'tools/*/src/**/*.test.ts'],
+          include: [
+            'libs/*/src/**/*.test.ts',
+            'apps/{bff,checkup-server}/src/**/*.test.ts',
+            'tools/*/src/**/*.test.ts',
+          ],
         },
       },
       {

@@ -3,10 +3,7 @@ import type { z } from 'zod';
 export type HttpMethod = 'GET' | 'POST';
 
 /** One endpoint, shared by the checkup server, the BFF and the web client (STYLE §1). */
-export interface RouteDescriptor<
-  Input extends z.ZodType = z.ZodType,
-  Output extends z.ZodType = z.ZodType,
-> {
+export interface RouteDescriptor<Input extends z.ZodType = z.ZodType, Output extends z.ZodType = z.ZodType> {
   method: HttpMethod;
   path: string;
   /** GET: the query string; POST: the form-encoded body. */

@@ -4,7 +4,14 @@ import path from 'node:path';
 import { nxEnv, repoRoot } from './paths.js';
 
 // Everything the web bundle is made from.
-const WEB_SOURCES = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'libs/api-contract/src', 'libs/ui/src', 'libs/devices/src'];
+const WEB_SOURCES = [
+  'apps/web/src',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'libs/api-contract/src',
+  'libs/ui/src',
+  'libs/devices/src',
+];
 
 function newestMtime(target: string): number {
   if (!existsSync(target)) return 0;

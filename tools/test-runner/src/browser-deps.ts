@@ -13,8 +13,8 @@ function hasCjkFont(): boolean {
 
 /** The e2e suite needs Debian Chromium and Noto CJK fonts; install them when root, else fail clearly. */
 export function ensureBrowserDeps(): void {
-  const missing = [!existsSync(CHROMIUM) && 'chromium', !hasCjkFont() && 'fonts-noto-cjk'].filter(
-    (p): p is string => Boolean(p),
+  const missing = [!existsSync(CHROMIUM) && 'chromium', !hasCjkFont() && 'fonts-noto-cjk'].filter((p): p is string =>
+    Boolean(p),
   );
   if (missing.length === 0) return;
   if (process.getuid?.() !== 0) {
@@ -25,7 +25,10 @@ export function ensureBrowserDeps(): void {
   }
   console.log(`正在安装 ${missing.join(' ')} …`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  for (const args of [['update', '-qq'], ['install', '-y', '-qq', ...missing]]) {
+  for (const args of [
+    ['update', '-qq'],
+    ['install', '-y', '-qq', ...missing],
+  ]) {
     const result = spawnSync('apt-get', args, { stdio: 'inherit', env });
     if (result.status !== 0) throw new Error(`apt-get ${args.join(' ')} 失败（退出码 ${result.status}）`);
   }

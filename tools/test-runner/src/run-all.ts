@@ -33,7 +33,9 @@ const total = results.reduce(
 
 console.log('\n━━━ 汇总 ━━━');
 for (const r of results) {
-  console.log(`  ${r.suite.padEnd(18)} ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped  (${r.seconds.toFixed(1)} s)`);
+  console.log(
+    `  ${r.suite.padEnd(18)} ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped  (${r.seconds.toFixed(1)} s)`,
+  );
 }
 for (const note of notes) console.log(`  注意: ${note}`);
 console.log(`\n${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);

@@ -75,7 +75,14 @@ export function vitest(suite: string, args: string[]): SuiteResult {
     mkdirSync(dir, { recursive: true });
     const report = path.join(dir, `${suite}.json`);
     rmSync(report, { force: true });
-    const { status } = run('npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+    const { status } = run('npx', [
+      'vitest',
+      'run',
+      ...args,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+    ]);
     if (!existsSync(report)) return { passed: 0, failed: 1, skipped: 0 };
     const json = JSON.parse(readFileSync(report, 'utf8')) as VitestJson;
     // A file that fails to load has no tests in it but is still a failure.

@@ -5,7 +5,10 @@ import { bigserial, index, integer, jsonb, pgTable, serial, text, timestamp, var
 export const roles = pgTable('roles', {
   id: serial('id').primaryKey(),
   roleName: varchar('role_name', { length: 64 }).notNull().unique(),
-  roleMenu: jsonb('role_menu').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  roleMenu: jsonb('role_menu')
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -18,7 +18,9 @@ describe('useDocumentTitle', () => {
   });
 
   it('waits for the name when it arrives after the second has passed', () => {
-    const { rerender } = renderHook(({ name }) => useDocumentTitle(name), { initialProps: { name: undefined as string | undefined } });
+    const { rerender } = renderHook(({ name }) => useDocumentTitle(name), {
+      initialProps: { name: undefined as string | undefined },
+    });
     act(() => vi.advanceTimersByTime(1500));
     expect(document.title).toBe('体检管理系统');
     rerender({ name: '二院体检部' });

@@ -5,8 +5,18 @@ import { route } from '@checkup/api-contract';
 import { createApiClient } from './api-client';
 import { ApiError } from './api-error';
 
-const getThing = route({ method: 'GET', path: '/manager/api/thing', input: z.object({ id: z.string() }), output: z.object({ n: z.number() }) });
-const saveThing = route({ method: 'POST', path: '/manager/api/save', input: z.object({}).passthrough(), output: z.null() });
+const getThing = route({
+  method: 'GET',
+  path: '/manager/api/thing',
+  input: z.object({ id: z.string() }),
+  output: z.object({ n: z.number() }),
+});
+const saveThing = route({
+  method: 'POST',
+  path: '/manager/api/save',
+  input: z.object({}).passthrough(),
+  output: z.null(),
+});
 
 function clientAnswering(status: number, data: unknown, seen: InternalAxiosRequestConfig[] = [], hooks = {}) {
   const adapter: AxiosAdapter = async (config) => {
@@ -42,7 +52,9 @@ describe('api client', () => {
 
   it('calls the unauthorized hook on a 401 envelope', async () => {
     const onUnauthorized = vi.fn();
-    const api = clientAnswering(401, { status: 401, data: null, msg: '登录信息已过期，请重新登录' }, [], { onUnauthorized });
+    const api = clientAnswering(401, { status: 401, data: null, msg: '登录信息已过期，请重新登录' }, [], {
+      onUnauthorized,
+    });
     await expect(api.call(getThing, { id: '1' })).rejects.toBeInstanceOf(ApiError);
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
@@ -54,7 +66,9 @@ describe('api client', () => {
 
   it('reports an HTTP failure without an envelope with its status and url', async () => {
     const api = clientAnswering(502, 'Bad Gateway');
-    await expect(api.call(getThing, { id: '1' })).rejects.toThrow('网络服务异常，状态码502,异常请求：/manager/api/thing');
+    await expect(api.call(getThing, { id: '1' })).rejects.toThrow(
+      '网络服务异常，状态码502,异常请求：/manager/api/thing',
+    );
   });
 
   it('refuses data that does not match the contract', async () => {

@@ -1,5 +1,11 @@
 import axios, { type AxiosError, type AxiosInstance } from 'axios';
-import { SUCCESS_STATUS, isEnvelope, type RouteDescriptor, type RouteInput, type RouteOutput } from '@checkup/api-contract';
+import {
+  SUCCESS_STATUS,
+  isEnvelope,
+  type RouteDescriptor,
+  type RouteInput,
+  type RouteOutput,
+} from '@checkup/api-contract';
 import { ApiError } from './api-error';
 
 export interface ApiClientHooks {
@@ -26,7 +32,10 @@ export function createApiClient(hooks: ApiClientHooks = {}, http: AxiosInstance 
   http.defaults.withCredentials = true;
   http.defaults.timeout = 60_000;
 
-  async function call<R extends RouteDescriptor>(descriptor: R, input: RouteInput<R> = {} as RouteInput<R>): Promise<RouteOutput<R>> {
+  async function call<R extends RouteDescriptor>(
+    descriptor: R,
+    input: RouteInput<R> = {} as RouteInput<R>,
+  ): Promise<RouteOutput<R>> {
     const url = descriptor.path;
     let body: unknown;
     try {

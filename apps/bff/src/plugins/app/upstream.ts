@@ -7,7 +7,11 @@ import type { BffConfig } from '../../config.js';
 
 export interface UpstreamClient {
   /** A form-encoded call whose envelope the BFF itself needs to read (login, logout). */
-  postForm(path: string, form: string, headers?: Record<string, string>): Promise<{ httpStatus: number; body: Envelope<unknown> | null }>;
+  postForm(
+    path: string,
+    form: string,
+    headers?: Record<string, string>,
+  ): Promise<{ httpStatus: number; body: Envelope<unknown> | null }>;
 }
 
 declare module 'fastify' {

@@ -50,7 +50,9 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; keys: Pas
   defineRoute(app, logoutRoute, async ({ request }) => {
     if (request.sessionToken) await deleteSession(db, request.sessionToken);
     if (request.user) {
-      await db.insert(auditLog).values({ action: 'logout', userId: request.user.id, userAccount: request.user.user_account });
+      await db
+        .insert(auditLog)
+        .values({ action: 'logout', userId: request.user.id, userAccount: request.user.user_account });
     }
     return null;
   });

@@ -34,7 +34,11 @@ export default function LoginPage() {
         </div>
         {error && <Alert type="error" showIcon title={error} className={styles.alert} role="alert" />}
         <Form<LoginForm> layout="vertical" size="large" onFinish={onFinish} autoComplete="off" requiredMark={false}>
-          <Form.Item label="用户账号" name="user_account" rules={[{ required: true, whitespace: true, message: '请输入用户账号' }]}>
+          <Form.Item
+            label="用户账号"
+            name="user_account"
+            rules={[{ required: true, whitespace: true, message: '请输入用户账号' }]}
+          >
             <Input prefix={<UserOutlined />} placeholder="请输入用户账号" autoFocus />
           </Form.Item>
           <Form.Item label="密码" name="password" rules={[{ required: true, message: '请输入密码' }]}>
@@ -45,9 +49,7 @@ export default function LoginPage() {
           </Button>
         </Form>
       </Card>
-      <Typography.Text className={styles.footer}>
-        {version.data ? `版本 ${version.data.version}` : ' '}
-      </Typography.Text>
+      <Typography.Text className={styles.footer}>{version.data ? `版本 ${version.data.version}` : ' '}</Typography.Text>
     </div>
   );
 }

@@ -34,7 +34,9 @@ export default function HomePage() {
           <Descriptions column={1} size="small">
             <Descriptions.Item label="用户账号">{user.data?.user_account}</Descriptions.Item>
             <Descriptions.Item label="姓名">{user.data?.user_name}</Descriptions.Item>
-            <Descriptions.Item label="保密人员权限">{user.data?.special_flag === '1' ? '可查看' : '不可查看'}</Descriptions.Item>
+            <Descriptions.Item label="保密人员权限">
+              {user.data?.special_flag === '1' ? '可查看' : '不可查看'}
+            </Descriptions.Item>
           </Descriptions>
         </Card>
       </Col>

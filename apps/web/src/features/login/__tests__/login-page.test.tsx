@@ -6,7 +6,10 @@ import { loginRoute, publicKeyRoute, versionRoute, type RouteDescriptor } from '
 import { ApiError } from '../../../lib/api-error';
 
 const call = vi.fn();
-vi.mock('../../../lib/api', () => ({ api: { call: (r: RouteDescriptor, input: unknown) => call(r, input) }, apiHooks: {} }));
+vi.mock('../../../lib/api', () => ({
+  api: { call: (r: RouteDescriptor, input: unknown) => call(r, input) },
+  apiHooks: {},
+}));
 
 const { default: LoginPage } = await import('../index');
 
