@@ -7,7 +7,8 @@ import { UPSTREAM_TOKEN_HEADER, type UserInfo, type VersionInfo } from '@checkup
 export const GOOD_ACCOUNT = 'admin';
 export const GOOD_CIPHERTEXT = `${'Q2hl+Y2t1/cC1j'.repeat(8)}aXBo==`;
 export const SLOW_ACCOUNT = 'slow';
-export const FAKE_PUBLIC_KEY = '-----BEGIN PUBLIC KEY-----\nMFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE\n-----END PUBLIC KEY-----';
+export const FAKE_PUBLIC_KEY =
+  '-----BEGIN PUBLIC KEY-----\nMFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE\n-----END PUBLIC KEY-----';
 export const SLOW_DELAY_MS = 3000;
 
 export const fakeUser: UserInfo = {

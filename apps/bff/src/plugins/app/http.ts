@@ -4,10 +4,14 @@ import { errorToEnvelope } from '@checkup/api-contract';
 
 /** Request ids, security headers and the one error handler (STYLE §3). */
 export const httpPlugin = fp(async (app: FastifyInstance) => {
-  // Form bodies are kept as the raw string: the proxy forwards them untouched (spec §7).
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
-    done(null, body),
+  // Bodies are kept as the raw string (form, JSON) or stream (uploads): the proxy forwards them
+  // untouched (spec §7), and JSON is not re-serialised, which would round large numbers.
+  app.addContentTypeParser(
+    ['application/x-www-form-urlencoded', 'application/json'],
+    { parseAs: 'string' },
+    (_req, body, done) => done(null, body),
   );
+  app.addContentTypeParser('multipart/form-data', (_req, payload, done) => done(null, payload));
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);

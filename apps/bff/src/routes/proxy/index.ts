@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, UPSTREAM_TOKEN_HEADER, failure, publicKeyRoute, versionRoute } from '@checkup/api-contract';
+import { upstreamFailure } from '../../plugins/app/upstream.js';
 
 /** Calls answered without a session: the login page needs them before anyone is known. */
 const PUBLIC_PATHS = new Set([publicKeyRoute.path, versionRoute.path]);
@@ -37,9 +38,8 @@ export async function proxyRoutes(app: FastifyInstance) {
       },
       onError: (res, { error }) => {
         request.log.warn({ err: error }, 'upstream call failed');
-        const timedOut = /timeout/i.test(String((error as { code?: string }).code ?? error.message));
-        const code = timedOut ? 'UPSTREAM_TIMEOUT' : 'UPSTREAM_UNAVAILABLE';
-        res.status(timedOut ? 504 : 502).send(failure(code));
+        const failed = upstreamFailure(error);
+        res.status(failed.status).send(failure(failed.code));
       },
     });
   }
