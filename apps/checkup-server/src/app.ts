@@ -1,6 +1,7 @@
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import formbody from '@fastify/formbody';
 import type { Db } from './db/client.js';
+import { requestIdOf } from './lib/request-id.js';
 import { authPlugin } from './plugins/auth.js';
 import { httpPlugin } from './plugins/http.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -17,8 +18,8 @@ export interface AppDeps {
 export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}) {
   const app = Fastify({
     logger: false,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     ...options,
   });
   await app.register(formbody);

@@ -3,6 +3,7 @@ import { openDatabase } from './db/client.js';
 import { seedDemoData } from './db/seed.js';
 import { buildApp } from './app.js';
 import { loadPasswordKeys } from './modules/auth/keys.js';
+import { deleteIdleSessions } from './modules/auth/session-repository.js';
 
 const config = loadConfig();
 const database = await openDatabase(
@@ -15,11 +16,22 @@ const app = await buildApp(
   { logger: { level: config.LOG_LEVEL } },
 );
 
+// Expired sessions are already refused; this only keeps the table small.
+const sweep = setInterval(
+  () =>
+    void deleteIdleSessions(database.db, config.UPSTREAM_SESSION_IDLE_MINUTES).catch((err: unknown) =>
+      app.log.warn({ err }, 'session sweep failed'),
+    ),
+  10 * 60_000,
+);
+sweep.unref();
+
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, 'checkup-server stopping');
+  clearInterval(sweep);
   await app.close();
   await database.close();
   process.exit(0);

@@ -28,10 +28,37 @@ describeOnEachDatabase((target) => {
     });
   });
 
-  it.each(['GET', 'POST'] as const)('answers an unknown %s path with the not-found envelope', async (method) => {
-    const res = await server.app.inject({ method, url: '/manager/api/nope' });
+  it.each(['GET', 'POST'] as const)(
+    'answers an unknown %s path with 401 to a stranger, so paths cannot be probed',
+    async (method) => {
+      const res = await server.app.inject({ method, url: '/manager/api/nope' });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ status: 401 });
+    },
+  );
+
+  it('answers an unknown path with the not-found envelope to a logged-in user', async () => {
+    const login = await server.app.inject({
+      method: 'POST',
+      url: '/manager/api/login/login',
+      ...form({ user_account: 'admin', password: encrypt('Checkup@2026', server.keys.publicKeyPem) }),
+    });
+    const token = login.json().data.token as string;
+    const res = await server.app.inject({
+      method: 'GET',
+      url: '/manager/api/nope',
+      headers: { 'x-checkup-token': token },
+    });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ status: 404, data: null, msg: '请求的接口不存在' });
+  });
+
+  it('keeps a well-formed request id from the gateway and replaces a malformed one', async () => {
+    const url = '/manager/api/commondata/version';
+    const kept = await server.app.inject({ method: 'GET', url, headers: { 'x-request-id': 'bff-1234-abcd' } });
+    expect(kept.headers['x-request-id']).toBe('bff-1234-abcd');
+    const replaced = await server.app.inject({ method: 'GET', url, headers: { 'x-request-id': 'a\tb'.repeat(40) } });
+    expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('puts an x-request-id header on every answer, successful or not', async () => {
@@ -46,7 +73,7 @@ describeOnEachDatabase((target) => {
         ...form({ user_account: 'admin', password: encrypt('wrong', server.keys.publicKeyPem) }),
       }),
     ]);
-    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 401, 404, 400]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 401, 401, 400]);
     const ids = answers.map((a) => a.headers['x-request-id']);
     for (const id of ids) expect(id).toMatch(/^[0-9a-f-]{36}$/);
     expect(new Set(ids).size).toBe(ids.length);

@@ -85,11 +85,49 @@ describeOnEachDatabase((target) => {
     expect(res.json()).toEqual(UNREADABLE);
   });
 
-  it('refuses garbage base64 longer than 80 characters as undecryptable', async () => {
+  it('answers a ciphertext that does not decrypt exactly like a wrong password, leaving no padding oracle', async () => {
+    const failures = await auditCount('login_failed');
     const garbage = Buffer.from('x'.repeat(120)).toString('base64');
     const res = await post(LOGIN, { user_account: 'admin', password: garbage });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual(UNREADABLE);
+    expect(res.json()).toEqual({ status: 400, data: null, msg: '用户账号或密码错误' });
+    expect(await auditCount('login_failed')).toBe(failures + 1);
+  });
+
+  it.each([
+    [{ password: 'x'.repeat(100) }, '请输入用户账号'],
+    [{ user_account: 'admin' }, '请输入密码'],
+    [{}, '请输入用户账号'],
+  ])('answers a login form missing a field (%o) with a Chinese message', async (fields, msg) => {
+    const res = await post(LOGIN, fields);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ status: 400, data: null, msg });
+  });
+
+  it('answers a repeated form field with a Chinese message', async () => {
+    const res = await server.app.inject({
+      method: 'POST',
+      url: LOGIN,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'user_account=admin&user_account=root&password=xxx',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().msg).toMatch(/[\u4e00-\u9fa5]/);
+  });
+
+  it('does not extend a session through public calls that carry its token', async () => {
+    const token = await loginToken();
+    const tokenHash = createHash('sha256').update(token).digest('hex');
+    const old = new Date(Date.now() - 60_000);
+    const { db } = server.database;
+    await db.update(userSessions).set({ lastSeenAt: old }).where(eq(userSessions.tokenHash, tokenHash));
+    await server.app.inject({
+      method: 'GET',
+      url: '/manager/api/commondata/version',
+      headers: { 'x-checkup-token': token },
+    });
+    const [row] = await db.select().from(userSessions).where(eq(userSessions.tokenHash, tokenHash));
+    expect(row!.lastSeenAt.getTime()).toBe(old.getTime());
   });
 
   it('rejects an empty account with the contract message and writes nothing', async () => {
@@ -121,6 +159,7 @@ describeOnEachDatabase((target) => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 200, data: null });
     expect(await sessionCount()).toBe(sessions - 1);
+    expect(await auditCount('logout')).toBeGreaterThanOrEqual(1);
     const after = await userInfo(token);
     expect(after.statusCode).toBe(401);
     expect(after.json()).toEqual(NOT_LOGGED_IN);
@@ -139,7 +178,7 @@ describeOnEachDatabase((target) => {
     expect(res.json()).toEqual(NOT_LOGGED_IN);
   });
 
-  it('refuses a disabled user with the spec message and writes no session', async () => {
+  it('refuses a disabled user with the spec message, writes no session and audits the attempt', async () => {
     await server.database.db.insert(users).values({
       userAccount: 'disabled_doctor',
       userName: '停用医生',
@@ -151,5 +190,6 @@ describeOnEachDatabase((target) => {
     expect(res.json()).toEqual({ status: 403, data: null, msg: '账号已停用，请联系管理员' });
     expect(res.statusCode).toBe(403);
     expect(await sessionCount()).toBe(sessions);
+    expect(await auditCount('login_refused_disabled')).toBe(1);
   });
 });

@@ -28,8 +28,8 @@ export const loginRoute = route({
   method: 'POST',
   path: '/manager/api/login/login',
   input: z.object({
-    user_account: z.string().trim().min(1, '请输入用户账号').max(64, '用户账号过长'),
-    password: z.string().min(1, '请输入密码').max(2048, '密码过长'),
+    user_account: z.string({ error: '请输入用户账号' }).trim().min(1, '请输入用户账号').max(64, '用户账号过长'),
+    password: z.string({ error: '请输入密码' }).min(1, '请输入密码').max(2048, '密码过长'),
   }),
   output: z.object({ user: userInfoSchema }),
   public: true,

@@ -20,11 +20,11 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; idleMi
   app.decorateRequest('sessionToken', null);
   app.addHook('preHandler', async (request) => {
     const token = request.headers[UPSTREAM_TOKEN_HEADER];
-    if (typeof token === 'string' && token.length > 0) {
-      request.sessionToken = token;
-      request.user = (await findSessionUser(opts.db, token, opts.idleMinutes)) ?? null;
-    }
-    if (request.routeOptions.config.public || request.is404) return;
+    request.sessionToken = typeof token === 'string' && token.length > 0 ? token : null;
+    // Public calls neither need nor extend a session; an unknown path is closed like any other.
+    if (request.routeOptions.config?.public) return;
+    if (request.sessionToken)
+      request.user = (await findSessionUser(opts.db, request.sessionToken, opts.idleMinutes)) ?? null;
     if (!request.user) throw new AppError('NOT_LOGGED_IN');
   });
 });

@@ -49,8 +49,13 @@ export async function findSessionUser(db: Db, token: string, idleMinutes: number
   return toUserInfo(row.user, row.roleMenu ?? []);
 }
 
-export async function deleteSession(db: Db, token: string): Promise<void> {
-  await db.delete(userSessions).where(eq(userSessions.tokenHash, hashToken(token)));
+/** Ends a session; answers whose it was, if it existed. */
+export async function deleteSession(db: Db, token: string): Promise<number | undefined> {
+  const rows = await db
+    .delete(userSessions)
+    .where(eq(userSessions.tokenHash, hashToken(token)))
+    .returning({ userId: userSessions.userId });
+  return rows[0]?.userId;
 }
 
 export async function deleteIdleSessions(db: Db, idleMinutes: number): Promise<void> {
