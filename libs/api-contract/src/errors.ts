@@ -15,6 +15,17 @@ export const errorCatalogue = {
   ILLEGAL_ACCESS: { status: 403, msg: '非法访问!' },
   CONFIDENTIAL_DENIED: { status: 403, msg: '当前账号没有查看保密人员的权限！' },
   NOT_FOUND: { status: 404, msg: '请求的接口不存在' },
+  PAYLOAD_TOO_LARGE: { status: 413, msg: '提交的内容过大' },
+  CSRF_REJECTED: { status: 403, msg: '请求来源校验失败，请刷新页面后重试' },
+  KIOSK_FORBIDDEN: { status: 403, msg: '自助终端不允许此操作' },
+  ACCOUNT_LOCKED: { status: 423, msg: '登录失败次数过多，账号已锁定15分钟，请稍后再试' },
+  SIGNATURE_INVALID: { status: 403, msg: '请求签名校验失败' },
+  SIGNATURE_EXPIRED: { status: 403, msg: '请求已过期，请检查服务器时间' },
+  NONCE_REUSED: { status: 403, msg: '重复的请求，已拒绝' },
+  FIELD_UNREADABLE: { status: 400, msg: '加密字段无法解密' },
+  SECURITY_CONFIG_UNAVAILABLE: { status: 503, msg: '无法读取服务端安全配置，请稍后再试' },
+  SECURITY_KEY_MISSING: { status: 503, msg: '网关缺少接口签名密钥，请联系管理员' },
+  MAINTENANCE: { status: 503, msg: '系统维护中，请稍后再试' },
   DUPLICATE_REQUEST: { status: 409, msg: 'please do not repeat the request' },
   TOO_MANY_REQUESTS: { status: 429, msg: '网络繁忙，请稍后再试' },
   UPSTREAM_UNAVAILABLE: { status: 502, msg: '网络连接失败，请稍后再试' },
@@ -23,6 +34,12 @@ export const errorCatalogue = {
 } as const satisfies Record<string, { status: number; msg: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;
+
+/** Spec §8: an answer that is not JSON. */
+export const nonJsonMessage = (url: string) => `接口返回错误，不是一个json，异常请求：${url}`;
+
+/** Spec §8: an HTTP failure without an envelope. */
+export const httpFailureMessage = (code: number, url: string) => `网络服务异常，状态码${code},异常请求：${url}`;
 
 /** A failure the servers raise on purpose; its message is safe to show to a user. */
 export class AppError extends Error {

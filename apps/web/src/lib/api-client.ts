@@ -1,6 +1,8 @@
 import axios, { type AxiosError, type AxiosInstance } from 'axios';
 import {
   SUCCESS_STATUS,
+  httpFailureMessage,
+  nonJsonMessage,
   isEnvelope,
   type RouteDescriptor,
   type RouteInput,
@@ -51,11 +53,11 @@ export function createApiClient(hooks: ApiClientHooks = {}, http: AxiosInstance 
       const response = (err as AxiosError).response;
       if (!response) throw new ApiError(0, '网络连接失败，请稍后再试', url);
       if (!isEnvelope(response.data)) {
-        throw new ApiError(response.status, `网络服务异常，状态码${response.status},异常请求：${url}`, url);
+        throw new ApiError(response.status, httpFailureMessage(response.status, url), url);
       }
       body = response.data;
     }
-    if (!isEnvelope(body)) throw new ApiError(0, `接口返回错误，不是一个json，异常请求：${url}`, url);
+    if (!isEnvelope(body)) throw new ApiError(0, nonJsonMessage(url), url);
     if (body.status !== SUCCESS_STATUS) {
       const error = new ApiError(body.status, body.msg, url);
       if (body.status === 401) hooks.onUnauthorized?.(error);
