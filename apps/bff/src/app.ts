@@ -1,25 +1,56 @@
 import Fastify, { type FastifyServerOptions } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import { AppError } from '@checkup/api-contract';
 import type { BffConfig } from './config.js';
+import { docsPlugin } from './plugins/external/docs.js';
+import { metricsPlugin } from './plugins/external/metrics.js';
 import { webStaticPlugin } from './plugins/external/web-static.js';
+import { csrfPlugin } from './plugins/app/csrf.js';
+import { frontLogPlugin } from './plugins/app/front-log.js';
+import { getCachePlugin } from './plugins/app/get-cache.js';
 import { httpPlugin } from './plugins/app/http.js';
 import { sessionPlugin } from './plugins/app/session.js';
+import { sharedStatePlugin } from './plugins/app/shared-state.js';
 import { upstreamPlugin } from './plugins/app/upstream.js';
+import { cacheAdminRoutes } from './routes/admin/cache.js';
+import { frontLogRoutes } from './routes/front-log/index.js';
 import { loginRoutes } from './routes/login/index.js';
+import { opsRoutes } from './routes/ops/index.js';
 import { proxyRoutes } from './routes/proxy/index.js';
 
-/** The BFF as an app without listen: external plugins, then app plugins, then routes (STYLE §2). */
+/** The staff-facing BFF as an app without listen: external plugins, then app plugins, then routes (STYLE §2). */
 export async function buildApp(config: BffConfig, options: FastifyServerOptions = {}) {
   const app = Fastify({
     logger: false,
     genReqId: () => crypto.randomUUID(),
     bodyLimit: 20 * 1024 * 1024,
+    trustProxy: config.TRUST_PROXY,
     ...options,
   });
-  await app.register(webStaticPlugin, { webDist: config.WEB_DIST });
   await app.register(httpPlugin);
+  await app.register(metricsPlugin);
+  await app.register(sharedStatePlugin, config);
+  await app.register(rateLimit, {
+    global: false,
+    ...(app.sharedState.kind === 'redis' ? { redis: (app.sharedState as unknown as { client: never }).client } : {}),
+    errorResponseBuilder: () => new AppError('TOO_MANY_REQUESTS'),
+  });
+  await app.register(docsPlugin);
+  await app.register(webStaticPlugin, { webDist: config.WEB_DIST });
   await app.register(sessionPlugin, config);
+  await app.register(csrfPlugin, { allowedOrigins: config.ALLOWED_ORIGINS });
   await app.register(upstreamPlugin, config);
-  await app.register(loginRoutes);
-  await app.register(proxyRoutes);
+  await app.register(frontLogPlugin);
+  await app.register(getCachePlugin, { ttlMs: config.CACHE_TTL_SECONDS * 1000 });
+
+  await app.register(opsRoutes);
+  await app.register(loginRoutes, {
+    ratePerMinute: config.LOGIN_RATE_LIMIT_PER_MINUTE,
+    lockoutFailures: config.LOGIN_LOCKOUT_FAILURES,
+    lockoutMinutes: config.LOGIN_LOCKOUT_MINUTES,
+  });
+  await app.register(frontLogRoutes, { perMinute: config.FRONT_LOG_RATE_LIMIT_PER_MINUTE });
+  await app.register(cacheAdminRoutes);
+  await app.register(proxyRoutes, { duplicateTtlMs: config.DUPLICATE_LOCK_TTL_SECONDS * 1000 });
   return app;
 }

@@ -3,23 +3,57 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+const bool = z
+  .enum(['true', 'false'])
+  .default('false')
+  .transform((v) => v === 'true');
+const positive = z.coerce.number().positive();
 
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   BFF_HOST: z.string().default('0.0.0.0'),
   BFF_PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  /** The self-print kiosk listener (spec §2 /self_print); 0 picks a free port. */
+  KIOSK_HOST: z.string().default('0.0.0.0'),
+  KIOSK_PORT: z.coerce.number().int().min(0).max(65535).default(8081),
   /** The checkup server (or a hospital's own /manager/api server). */
   UPSTREAM_URL: z.string().url().default('http://127.0.0.1:8090'),
-  UPSTREAM_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
-  UPSTREAM_HEADERS_TIMEOUT_MS: z.coerce.number().int().positive().default(10000),
+  UPSTREAM_CONNECT_TIMEOUT_MS: positive.default(3000),
+  UPSTREAM_HEADERS_TIMEOUT_MS: positive.default(10000),
+  /** Longest silence while an upstream body is streaming. */
+  UPSTREAM_BODY_TIMEOUT_MS: positive.default(60000),
+  /** Extra CA certificates (PEM file) to trust for an https upstream; verification is always on. */
+  UPSTREAM_CA_FILE: z.string().optional(),
   WEB_DIST: z.string().default(defaultWebDist),
-  SESSION_IDLE_MINUTES: z.coerce.number().positive().default(30),
-  SESSION_ABSOLUTE_HOURS: z.coerce.number().positive().default(12),
+  SESSION_IDLE_MINUTES: positive.default(30),
+  SESSION_ABSOLUTE_HOURS: positive.default(12),
   /** Secure cookies with the __Host- prefix; set to true when served behind https. */
-  COOKIE_SECURE: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((v) => v === 'true'),
+  COOKIE_SECURE: bool,
+  /** Origins besides the request's own host that may send state-changing requests (comma-separated). */
+  ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  /** Shared state (sessions, cache, duplicate locks, rate limits) for several BFF instances. */
+  REDIS_URL: z.string().url().optional(),
+  REDIS_KEY_PREFIX: z.string().default('checkup:bff:'),
+  CACHE_TTL_SECONDS: positive.default(300),
+  DUPLICATE_LOCK_TTL_SECONDS: positive.default(60),
+  /** How long the upstream's security configuration (version info) is trusted before it is read again. */
+  SECURITY_CONFIG_TTL_SECONDS: positive.default(30),
+  /** The secret shared with the checkup server for signing and field encryption. */
+  API_SECRET: z.string().optional(),
+  API_SECRET_FILE: z.string().default('data/keys/api-secret.key'),
+  LOGIN_RATE_LIMIT_PER_MINUTE: positive.default(30),
+  LOGIN_LOCKOUT_FAILURES: positive.default(5),
+  LOGIN_LOCKOUT_MINUTES: positive.default(15),
+  FRONT_LOG_RATE_LIMIT_PER_MINUTE: positive.default(60),
+  TRUST_PROXY: bool,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -32,5 +66,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BffConfig {
     const problems = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
     throw new Error(`bff: invalid configuration\n${problems}`);
   }
-  return { ...parsed.data, WEB_DIST: path.resolve(parsed.data.WEB_DIST) };
+  return {
+    ...parsed.data,
+    WEB_DIST: path.resolve(parsed.data.WEB_DIST),
+    API_SECRET_FILE: path.resolve(parsed.data.API_SECRET_FILE),
+  };
 }

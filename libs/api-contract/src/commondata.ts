@@ -26,6 +26,7 @@ export type VersionInfo = z.infer<typeof versionInfoSchema>;
 export const versionRoute = route({
   method: 'GET',
   path: '/manager/api/commondata/version',
+  summary: '系统版本信息',
   input: z.object({}),
   output: versionInfoSchema,
   public: true,

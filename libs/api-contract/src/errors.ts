@@ -13,6 +13,7 @@ export const errorCatalogue = {
   NOT_LOGGED_IN: { status: 401, msg: '登录信息已过期，请重新登录' },
   EXTERNAL_ONLY: { status: 402, msg: '当前为外检导入模式' },
   ILLEGAL_ACCESS: { status: 403, msg: '非法访问!' },
+  FORBIDDEN: { status: 403, msg: '没有权限执行此操作，请联系管理员' },
   CONFIDENTIAL_DENIED: { status: 403, msg: '当前账号没有查看保密人员的权限！' },
   NOT_FOUND: { status: 404, msg: '请求的接口不存在' },
   PAYLOAD_TOO_LARGE: { status: 413, msg: '提交的内容过大' },
@@ -67,6 +68,8 @@ export function errorToEnvelope(error: unknown): { status: number; envelope: Env
     return { status: error.status, envelope: failure(error.code, error.message), unexpected: false };
   }
   const statusCode = (error as { statusCode?: unknown } | null)?.statusCode;
+  if (statusCode === 413) return { status: 413, envelope: failure('PAYLOAD_TOO_LARGE'), unexpected: false };
+  if (statusCode === 429) return { status: 429, envelope: failure('TOO_MANY_REQUESTS'), unexpected: false };
   if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
     return { status: 400, envelope: failure('BAD_REQUEST'), unexpected: false };
   }

@@ -9,3 +9,4 @@ export * from './masking.js';
 export * from './signing.js';
 export * from './signing-vectors.js';
 export * from './signals.js';
+export * from './registry.js';

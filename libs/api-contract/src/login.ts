@@ -18,6 +18,7 @@ export type UserInfo = z.infer<typeof userInfoSchema>;
 export const publicKeyRoute = route({
   method: 'GET',
   path: '/manager/api/login/public_key',
+  summary: '获取登录公钥',
   input: z.object({}),
   output: z.object({ public_key: z.string().startsWith('-----BEGIN PUBLIC KEY-----') }),
   public: true,
@@ -27,6 +28,7 @@ export const publicKeyRoute = route({
 export const loginRoute = route({
   method: 'POST',
   path: '/manager/api/login/login',
+  summary: '登录',
   input: z.object({
     user_account: z.string({ error: '请输入用户账号' }).trim().min(1, '请输入用户账号').max(64, '用户账号过长'),
     password: z.string({ error: '请输入密码' }).min(1, '请输入密码').max(2048, '密码过长'),
@@ -48,6 +50,7 @@ export const upstreamLoginRoute = route({
 export const logoutRoute = route({
   method: 'POST',
   path: '/manager/api/login/logout',
+  summary: '退出登录',
   input: z.object({}),
   output: z.null(),
   public: true,
@@ -57,6 +60,7 @@ export const logoutRoute = route({
 export const userInfoRoute = route({
   method: 'GET',
   path: '/manager/api/login/user_info',
+  summary: '当前用户信息',
   input: z.object({}),
   output: userInfoSchema,
 });

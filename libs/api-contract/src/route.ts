@@ -12,6 +12,8 @@ export interface RouteDescriptor<Input extends z.ZodType = z.ZodType, Output ext
   output: Output;
   /** Reachable without a session. */
   public?: boolean;
+  /** The Chinese name of the call, shown in the API documentation. */
+  summary: string;
 }
 
 export function route<Input extends z.ZodType, Output extends z.ZodType>(

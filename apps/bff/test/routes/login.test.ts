@@ -1,6 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FORM, SID_COOKIE, buildBff, cookieOf, logIn, loginForm, makeWebDist, type WebDist } from '../support/build.js';
+import {
+  FORM,
+  SAME_ORIGIN,
+  SID_COOKIE,
+  buildBff,
+  cookieOf,
+  logIn,
+  loginForm,
+  makeWebDist,
+  type WebDist,
+} from '../support/build.js';
 import { fakeUser, startFakeUpstream, type FakeUpstream } from '../support/fake-upstream.js';
 
 describe('login and logout', () => {
@@ -70,7 +80,11 @@ describe('login and logout', () => {
     const sid = await logIn(app);
     const token = [...fake.tokens].at(-1);
 
-    const res = await app.inject({ method: 'POST', url: '/manager/api/login/logout', headers: cookieOf(sid) });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/manager/api/login/logout',
+      headers: { ...SAME_ORIGIN, ...cookieOf(sid) },
+    });
 
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 200, msg: '已退出登录' });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FORM, buildBff, cookieOf, logIn, makeWebDist, type WebDist } from '../support/build.js';
+import { FORM, SAME_ORIGIN, buildBff, cookieOf, logIn, makeWebDist, type WebDist } from '../support/build.js';
 import {
   FAKE_PUBLIC_KEY,
   fakeUser,
@@ -126,7 +126,11 @@ describe('proxy to the checkup server', () => {
   it('proxies /manager/external calls too', async () => {
     const sid = await logIn(app);
 
-    const res = await app.inject({ method: 'PUT', url: '/manager/external/test/echo?x=1', headers: cookieOf(sid) });
+    const res = await app.inject({
+      method: 'PUT',
+      url: '/manager/external/test/echo?x=1',
+      headers: { ...SAME_ORIGIN, ...cookieOf(sid) },
+    });
 
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ data: { method: 'PUT', url: '/manager/external/test/echo?x=1' } });

@@ -10,7 +10,9 @@ import { GOOD_ACCOUNT, GOOD_CIPHERTEXT } from './fake-upstream.js';
 export const INDEX_HTML = '<!doctype html><html><body><div id="root">体检管理系统</div></body></html>';
 export const APP_JS = 'console.log("app-abc");';
 export const SID_COOKIE = 'checkup_sid';
-export const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+/** A same-origin browser POST: inject's host is localhost:80. */
+export const SAME_ORIGIN = { origin: 'http://localhost:80' };
+export const FORM = { 'content-type': 'application/x-www-form-urlencoded', ...SAME_ORIGIN };
 
 export interface WebDist {
   dir: string;

@@ -8,12 +8,14 @@ import { ApiError } from './api-error';
 const getThing = route({
   method: 'GET',
   path: '/manager/api/thing',
+  summary: '测试查询',
   input: z.object({ id: z.string() }),
   output: z.object({ n: z.number() }),
 });
 const saveThing = route({
   method: 'POST',
   path: '/manager/api/save',
+  summary: '测试保存',
   input: z.object({}).passthrough(),
   output: z.null(),
 });

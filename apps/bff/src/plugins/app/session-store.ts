@@ -1,20 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import type { UserInfo } from '@checkup/api-contract';
+import type { SharedState } from '../../state/shared-state.js';
 
 export interface BffSession {
+  sid: string;
   /** The checkup server's token; it never leaves the BFF. */
   upstreamToken: string;
   user: UserInfo;
   createdAt: number;
-  lastSeenAt: number;
 }
 
 export interface SessionStore {
-  create(upstreamToken: string, user: UserInfo): string;
+  create(upstreamToken: string, user: UserInfo): Promise<string>;
   /** The live session, with its idle clock restarted; undefined when absent or expired. */
-  touch(sid: string): BffSession | undefined;
-  destroy(sid: string): BffSession | undefined;
-  size(): number;
+  touch(sid: string): Promise<BffSession | undefined>;
+  destroy(sid: string): Promise<BffSession | undefined>;
 }
 
 export interface SessionTimeouts {
@@ -23,41 +23,42 @@ export interface SessionTimeouts {
   now?: () => number;
 }
 
-/** In-process sessions with an idle and an absolute time-out. */
-export function createMemorySessionStore({ idleMs, absoluteMs, now = Date.now }: SessionTimeouts): SessionStore {
-  const sessions = new Map<string, BffSession>();
+const SID_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+const keyOf = (sid: string) => `session:${sid}`;
 
-  const expired = (s: BffSession, t: number) => t - s.lastSeenAt > idleMs || t - s.createdAt > absoluteMs;
-
-  const sweep = setInterval(() => {
-    const t = now();
-    for (const [sid, s] of sessions) if (expired(s, t)) sessions.delete(sid);
-  }, 60_000);
-  sweep.unref();
+/** Sessions with an idle and an absolute time-out, kept in the shared state. */
+export function createSessionStore(
+  state: SharedState,
+  { idleMs, absoluteMs, now = Date.now }: SessionTimeouts,
+): SessionStore {
+  async function read(sid: string): Promise<BffSession | undefined> {
+    if (!SID_PATTERN.test(sid)) return undefined;
+    const raw = await state.get(keyOf(sid));
+    return raw ? { ...(JSON.parse(raw) as Omit<BffSession, 'sid'>), sid } : undefined;
+  }
 
   return {
-    create(upstreamToken, user) {
+    async create(upstreamToken, user) {
       const sid = randomBytes(32).toString('base64url');
-      const t = now();
-      sessions.set(sid, { upstreamToken, user, createdAt: t, lastSeenAt: t });
+      const session = { upstreamToken, user, createdAt: now() };
+      await state.set(keyOf(sid), JSON.stringify(session), Math.min(idleMs, absoluteMs));
       return sid;
     },
-    touch(sid) {
-      const session = sessions.get(sid);
+    async touch(sid) {
+      const session = await read(sid);
       if (!session) return undefined;
-      const t = now();
-      if (expired(session, t)) {
-        sessions.delete(sid);
+      const remaining = session.createdAt + absoluteMs - now();
+      if (remaining <= 0) {
+        await state.delete(keyOf(sid));
         return undefined;
       }
-      session.lastSeenAt = t;
+      await state.expire(keyOf(sid), Math.min(idleMs, remaining));
       return session;
     },
-    destroy(sid) {
-      const session = sessions.get(sid);
-      sessions.delete(sid);
+    async destroy(sid) {
+      const session = await read(sid);
+      if (session) await state.delete(keyOf(sid));
       return session;
     },
-    size: () => sessions.size,
   };
 }

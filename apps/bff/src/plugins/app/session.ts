@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import cookie from '@fastify/cookie';
 import type { BffConfig } from '../../config.js';
-import { createMemorySessionStore, type BffSession, type SessionStore } from './session-store.js';
+import { createSessionStore, type BffSession, type SessionStore } from './session-store.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,7 +27,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance, config: BffConfig) 
 
   app.decorate(
     'sessions',
-    createMemorySessionStore({
+    createSessionStore(app.sharedState, {
       idleMs: config.SESSION_IDLE_MINUTES * 60_000,
       absoluteMs: config.SESSION_ABSOLUTE_HOURS * 3_600_000,
     }),
@@ -44,7 +44,8 @@ export const sessionPlugin = fp(async (app: FastifyInstance, config: BffConfig) 
 
   app.decorateRequest('session', null);
   app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/manager/')) return;
     const sid = app.sessionCookie.read(request);
-    request.session = sid ? (app.sessions.touch(sid) ?? null) : null;
+    request.session = sid ? ((await app.sessions.touch(sid)) ?? null) : null;
   });
 });

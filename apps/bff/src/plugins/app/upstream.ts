@@ -1,77 +1,188 @@
+import { readFileSync } from 'node:fs';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import replyFrom from '@fastify/reply-from';
-import { Pool } from 'undici';
-import { AppError, anyEnvelopeSchema, type Envelope } from '@checkup/api-contract';
+import { Pool, type Dispatcher } from 'undici';
+import { AppError, UPSTREAM_TOKEN_HEADER, versionRoute } from '@checkup/api-contract';
 import type { BffConfig } from '../../config.js';
+import { createApiKeySource } from './api-keys.js';
+import { applyAnswerRules, type WebAnswer } from './answer-rules.js';
+import { prepareOutgoing } from './outgoing.js';
+import { createSecurityConfigSource, type SecurityConfig } from './security-config.js';
 
-export interface UpstreamClient {
-  /** A form-encoded call whose envelope the BFF itself needs to read (login, logout). */
-  postForm(
-    path: string,
-    form: string,
-    headers?: Record<string, string>,
-  ): Promise<{ httpStatus: number; body: Envelope<unknown> | null }>;
+export interface ForwardRequest {
+  method: string;
+  /** Path and raw query, as the browser sent it. */
+  url: string;
+  requestId: string;
+  ip: string;
+  token?: string;
+  headers?: IncomingHttpHeaders;
+  /** A form or JSON body as text, an upload as a stream. */
+  body?: string | Readable | null;
+  signal?: AbortSignal;
+}
+
+export type ForwardResult =
+  | { kind: 'answer'; answer: WebAnswer; text: string }
+  | { kind: 'stream'; status: number; headers: Record<string, string>; body: Readable };
+
+export interface Upstream {
+  forward(req: ForwardRequest): Promise<ForwardResult>;
+  securityConfig(): Promise<SecurityConfig>;
+  ping(): Promise<boolean>;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    upstream: UpstreamClient;
+    upstream: Upstream;
   }
 }
 
+// Answers read whole, for the rules of spec §4/§8; anything else (PDF, Word, images) streams through.
+const BUFFERED_TYPES = /^(application\/(json|[\w.+-]*\+json)|text\/)/i;
+const PASSED_RESPONSE_HEADERS = [
+  'content-type',
+  'content-length',
+  'content-disposition',
+  'cache-control',
+  'etag',
+  'last-modified',
+];
+const PASSED_REQUEST_HEADERS = ['accept', 'accept-language', 'content-type', 'user-agent'];
+const RETRYABLE_CODES = new Set(['ECONNRESET', 'UND_ERR_SOCKET', 'EPIPE']);
+
 /** A call that got no answer: timed out (504) or could not reach the upstream (502). */
 export function upstreamFailure(error: unknown): AppError {
+  if (error instanceof AppError) return error;
   const { code, message } = (error ?? {}) as { code?: string; message?: string };
   return new AppError(/timeout/i.test(`${code ?? ''} ${message ?? ''}`) ? 'UPSTREAM_TIMEOUT' : 'UPSTREAM_UNAVAILABLE');
 }
 
-/** One keep-alive pool toward the checkup server, shared by reply-from and the BFF's own calls. */
+function headerValue(value: string | string[] | undefined): string {
+  return Array.isArray(value) ? value.join(', ') : (value ?? '');
+}
+
+/** One keep-alive pool toward the checkup server; signing and the answer rules live here. */
 export const upstreamPlugin = fp(async (app: FastifyInstance, config: BffConfig) => {
   const pool = new Pool(config.UPSTREAM_URL, {
-    connections: 64,
+    connections: 128,
     keepAliveTimeout: 60_000,
     headersTimeout: config.UPSTREAM_HEADERS_TIMEOUT_MS,
-    connect: { timeout: config.UPSTREAM_CONNECT_TIMEOUT_MS, rejectUnauthorized: true },
+    bodyTimeout: config.UPSTREAM_BODY_TIMEOUT_MS,
+    connect: {
+      timeout: config.UPSTREAM_CONNECT_TIMEOUT_MS,
+      rejectUnauthorized: true,
+      ...(config.UPSTREAM_CA_FILE ? { ca: readFileSync(config.UPSTREAM_CA_FILE, 'utf8') } : {}),
+    },
   });
+  const apiKeys = createApiKeySource(config.API_SECRET, config.API_SECRET_FILE);
 
-  await app.register(replyFrom, {
-    base: config.UPSTREAM_URL,
-    undici: pool as never,
-    // A POST is never retried: it may have changed data upstream. An overloaded upstream (503)
-    // gets one more try at most, not reply-from's default of ten.
-    retryMethods: ['GET', 'HEAD'],
-    maxRetriesOn503: 1,
-  });
+  async function request(options: Dispatcher.RequestOptions): Promise<Dispatcher.ResponseData> {
+    try {
+      return await pool.request(options);
+    } catch (error) {
+      // A GET on a keep-alive socket the upstream just closed is tried once more; a POST never is.
+      const code = (error as { code?: string }).code ?? '';
+      if (
+        options.method === 'GET' &&
+        RETRYABLE_CODES.has(code) &&
+        !(options.signal as AbortSignal | undefined)?.aborted
+      ) {
+        return pool.request(options);
+      }
+      throw error;
+    }
+  }
+
+  const security = createSecurityConfigSource(async () => {
+    let res: Dispatcher.ResponseData;
+    try {
+      res = await request({ method: 'GET', path: versionRoute.path, headers: { accept: 'application/json' } });
+    } catch (error) {
+      throw upstreamFailure(error);
+    }
+    return res.body.json();
+  }, config.SECURITY_CONFIG_TTL_SECONDS * 1000);
+
+  async function forward(req: ForwardRequest): Promise<ForwardResult> {
+    const [path, query = ''] = splitUrl(req.url);
+    const headers: Record<string, string> = { 'x-request-id': req.requestId, 'x-forwarded-for': req.ip };
+    for (const name of PASSED_REQUEST_HEADERS) {
+      const value = headerValue(req.headers?.[name]);
+      if (value) headers[name] = value;
+    }
+    if (req.token) headers[UPSTREAM_TOKEN_HEADER] = req.token;
+
+    const isForm = /^application\/x-www-form-urlencoded/i.test(headers['content-type'] ?? '');
+    const form = typeof req.body === 'string' && isForm ? req.body : null;
+    let outgoing = { query, form };
+    if (path !== versionRoute.path) {
+      const cfg = await security.get();
+      if (cfg.integrity || cfg.encrypt) {
+        const keys = await apiKeys();
+        if (!keys) throw new AppError('SECURITY_KEY_MISSING');
+        outgoing = prepareOutgoing({ method: req.method, path, query, form }, cfg, keys);
+      }
+    }
+    const body = form !== null ? outgoing.form : (req.body ?? null);
+    if (typeof body === 'string') headers['content-length'] = String(Buffer.byteLength(body));
+    else if (body) {
+      const length = headerValue(req.headers?.['content-length']);
+      if (length) headers['content-length'] = length;
+    }
+
+    let res: Dispatcher.ResponseData;
+    try {
+      res = await request({
+        method: req.method as Dispatcher.HttpMethod,
+        path: outgoing.query ? `${path}?${outgoing.query}` : path,
+        headers,
+        body,
+        signal: req.signal,
+      });
+    } catch (error) {
+      throw upstreamFailure(error);
+    }
+    const contentType = headerValue(res.headers['content-type']);
+    if (!BUFFERED_TYPES.test(contentType) && res.statusCode < 400) {
+      const passed: Record<string, string> = {};
+      for (const name of PASSED_RESPONSE_HEADERS) {
+        const value = headerValue(res.headers[name]);
+        if (value) passed[name] = value;
+      }
+      return { kind: 'stream', status: res.statusCode, headers: passed, body: res.body };
+    }
+    let text: string;
+    try {
+      text = await res.body.text();
+    } catch (error) {
+      throw upstreamFailure(error);
+    }
+    return { kind: 'answer', answer: applyAnswerRules(res.statusCode, contentType, text, path), text };
+  }
 
   app.decorate('upstream', {
-    async postForm(path, form, headers = {}) {
-      let text: string;
-      let httpStatus: number;
+    forward,
+    securityConfig: () => security.get(),
+    async ping() {
       try {
-        const res = await pool.request({
-          method: 'POST',
-          path,
-          body: form,
-          headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
-        });
-        httpStatus = res.statusCode;
-        text = await res.body.text();
-      } catch (err) {
-        throw upstreamFailure(err);
-      }
-      let body: Envelope<unknown> | null = null;
-      try {
-        const parsed = anyEnvelopeSchema.safeParse(JSON.parse(text));
-        body = parsed.success ? (parsed.data as Envelope<unknown>) : null;
+        const res = await pool.request({ method: 'GET', path: versionRoute.path, headersTimeout: 2000 });
+        await res.body.dump();
+        return res.statusCode === 200;
       } catch {
-        body = null;
+        return false;
       }
-      return { httpStatus, body };
     },
-  } satisfies UpstreamClient);
+  } satisfies Upstream);
 
   app.addHook('onClose', async () => {
     await pool.close();
   });
 });
+
+function splitUrl(url: string): [string, string] {
+  const q = url.indexOf('?');
+  return q === -1 ? [url, ''] : [url.slice(0, q), url.slice(q + 1)];
+}

@@ -1,50 +1,69 @@
-import type { FastifyInstance } from 'fastify';
-import {
-  AppError,
-  UPSTREAM_TOKEN_HEADER,
-  loginRoute,
-  logoutRoute,
-  ok,
-  upstreamLoginRoute,
-} from '@checkup/api-contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError, errorCatalogue, loginRoute, logoutRoute, ok, upstreamLoginRoute } from '@checkup/api-contract';
 
-function formOf(body: unknown): URLSearchParams {
-  return new URLSearchParams(typeof body === 'string' ? body : '');
+export interface LoginOptions {
+  ratePerMinute: number;
+  lockoutFailures: number;
+  lockoutMinutes: number;
 }
 
+const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+
 /** Login and logout are the two calls where the BFF reads the answer: it owns the browser session. */
-export async function loginRoutes(app: FastifyInstance) {
-  app.post(loginRoute.path, async (request, reply) => {
-    const form = formOf(request.body);
-    const input = loginRoute.input.safeParse(Object.fromEntries(form));
-    if (!input.success) throw new AppError('VALIDATION', input.error.issues[0]?.message);
+export async function loginRoutes(app: FastifyInstance, opts: LoginOptions) {
+  const lockMs = opts.lockoutMinutes * 60_000;
+  const failuresKey = (account: string) => `login:failures:${account.toLowerCase()}`;
+  const lockKey = (account: string) => `login:lock:${account.toLowerCase()}`;
 
-    const { httpStatus, body } = await app.upstream.postForm(loginRoute.path, form.toString(), {
-      'x-request-id': request.id,
-      'x-forwarded-for': request.ip,
-    });
-    if (!body) throw new AppError('UPSTREAM_UNAVAILABLE');
-    if (body.status !== 200) return reply.status(httpStatus).send(body);
+  const call = (request: FastifyRequest, url: string, body: string, token?: string) =>
+    app.upstream.forward({ method: 'POST', url, requestId: request.id, ip: request.ip, token, headers: FORM, body });
 
-    const answer = upstreamLoginRoute.output.safeParse(body.data);
-    if (!answer.success) throw new AppError('UPSTREAM_UNAVAILABLE');
+  app.post(
+    loginRoute.path,
+    { config: { rateLimit: { max: opts.ratePerMinute, timeWindow: 60_000, keyGenerator: (r) => `login:${r.ip}` } } },
+    async (request, reply) => {
+      const form = new URLSearchParams(typeof request.body === 'string' ? request.body : '');
+      const input = loginRoute.input.safeParse(Object.fromEntries(form));
+      if (!input.success) throw new AppError('VALIDATION', input.error.issues[0]?.message);
+      const account = input.data.user_account;
+      if (await app.sharedState.get(lockKey(account))) throw new AppError('ACCOUNT_LOCKED');
 
-    // A new id on every login, so an id planted before login is worthless (session fixation).
-    const previous = app.sessionCookie.read(request);
-    if (previous) app.sessions.destroy(previous);
-    const sid = app.sessions.create(answer.data.token, answer.data.user);
-    app.sessionCookie.set(reply, sid);
-    return ok({ user: answer.data.user }, '登录成功');
-  });
+      const result = await call(request, loginRoute.path, form.toString());
+      if (result.kind !== 'answer') throw new AppError('UPSTREAM_UNAVAILABLE');
+      const { envelope, httpStatus } = result.answer;
+      if (envelope.status !== 200) {
+        if (envelope.msg === errorCatalogue.WRONG_CREDENTIALS.msg) {
+          // Issue 3 §2: five failures lock the account for 15 minutes, whoever tries next.
+          const failures = await app.sharedState.increment(failuresKey(account), lockMs);
+          if (failures >= opts.lockoutFailures) {
+            await app.sharedState.set(lockKey(account), String(Date.now()), lockMs);
+            await app.sharedState.delete(failuresKey(account));
+            request.log.warn({ account }, 'account locked after repeated login failures');
+          }
+        }
+        return reply.status(httpStatus).send(envelope);
+      }
+      const answer = upstreamLoginRoute.output.safeParse(envelope.data);
+      if (!answer.success) throw new AppError('UPSTREAM_UNAVAILABLE');
+      await app.sharedState.delete(failuresKey(account));
+
+      // A new id on every login, so an id planted before login is worthless (session fixation).
+      const previous = app.sessionCookie.read(request);
+      if (previous) await app.sessions.destroy(previous);
+      const sid = await app.sessions.create(answer.data.token, answer.data.user);
+      app.sessionCookie.set(reply, sid);
+      return ok({ user: answer.data.user }, '登录成功');
+    },
+  );
 
   app.post(logoutRoute.path, async (request, reply) => {
     const sid = app.sessionCookie.read(request);
-    const session = sid ? app.sessions.destroy(sid) : undefined;
+    const session = sid ? await app.sessions.destroy(sid) : undefined;
     app.sessionCookie.clear(reply);
     if (session) {
-      await app.upstream
-        .postForm(logoutRoute.path, '', { [UPSTREAM_TOKEN_HEADER]: session.upstreamToken, 'x-request-id': request.id })
-        .catch((err: unknown) => request.log.warn({ err }, 'upstream logout failed'));
+      await call(request, logoutRoute.path, '', session.upstreamToken).catch((err: unknown) =>
+        request.log.warn({ err }, 'upstream logout failed'),
+      );
     }
     return ok(null, '已退出登录');
   });

@@ -1,50 +1,101 @@
+import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, UPSTREAM_TOKEN_HEADER, failure, publicKeyRoute, versionRoute } from '@checkup/api-contract';
-import { upstreamFailure } from '../../plugins/app/upstream.js';
+import { AppError, failure, publicKeyRoute, versionRoute } from '@checkup/api-contract';
+import { CACHED_GETS } from '../../policy/cached-gets.js';
+import { isDuplicateExempt } from '../../policy/duplicate-exempt.js';
+import { createDuplicateGuard, duplicateKey } from '../../plugins/app/duplicate-guard.js';
+import { cacheKey } from '../../plugins/app/get-cache.js';
+import { clientGone, replyWith } from '../../plugins/app/reply-with.js';
+import type { ForwardRequest } from '../../plugins/app/upstream.js';
 
 /** Calls answered without a session: the login page needs them before anyone is known. */
 const PUBLIC_PATHS = new Set([publicKeyRoute.path, versionRoute.path]);
 
-// Headers that belong to the browser leg only.
-const DROPPED_REQUEST_HEADERS = ['cookie', 'authorization', UPSTREAM_TOKEN_HEADER, 'origin', 'referer'];
-
-function pathOf(url: string): string {
-  const q = url.indexOf('?');
-  return q === -1 ? url : url.slice(0, q);
+export interface ProxyOptions {
+  duplicateTtlMs: number;
 }
 
-/** Everything else under /manager/api and /manager/external goes to the checkup server. */
-export async function proxyRoutes(app: FastifyInstance) {
-  async function forward(request: FastifyRequest, reply: FastifyReply) {
-    const session = request.session;
-    if (!session && !PUBLIC_PATHS.has(pathOf(request.url))) throw new AppError('NOT_LOGGED_IN');
+function splitUrl(url: string): [string, string] {
+  const q = url.indexOf('?');
+  return q === -1 ? [url, ''] : [url.slice(0, q), url.slice(q + 1)];
+}
 
-    return reply.from(request.url, {
-      rewriteRequestHeaders: (_req, headers) => {
-        const next: Record<string, string | string[] | undefined> = { ...headers };
-        for (const name of DROPPED_REQUEST_HEADERS) delete next[name];
-        next['x-request-id'] = request.id;
-        next['x-forwarded-for'] = request.ip;
-        if (session) next[UPSTREAM_TOKEN_HEADER] = session.upstreamToken;
-        return next;
-      },
-      onResponse: (_req, res, upstream) => {
-        // The checkup server ended the session (idle, disabled account): end ours too.
-        if (upstream.statusCode === 401) {
-          const sid = app.sessionCookie.read(request);
-          if (sid) app.sessions.destroy(sid);
-        }
-        res.send(upstream.stream);
-      },
-      onError: (res, { error }) => {
-        request.log.warn({ err: error }, 'upstream call failed');
-        const failed = upstreamFailure(error);
-        res.status(failed.status).send(failure(failed.code));
-      },
+/** Everything under /manager/api and /manager/external that the BFF does not answer itself. */
+export async function proxyRoutes(app: FastifyInstance, opts: ProxyOptions) {
+  const cache = app.getCache;
+  const guard = createDuplicateGuard(app.sharedState, opts.duplicateTtlMs);
+
+  function forwardRequestOf(request: FastifyRequest, reply: FastifyReply): ForwardRequest {
+    return {
+      method: request.method,
+      url: request.url,
+      requestId: request.id,
+      ip: request.ip,
+      token: request.session?.upstreamToken,
+      headers: request.headers,
+      body: request.body as string | Readable | undefined,
+      signal: clientGone(reply),
+    };
+  }
+
+  async function cachedGet(request: FastifyRequest, reply: FastifyReply, path: string, query: string) {
+    const rule = CACHED_GETS.get(path)!;
+    const key = cacheKey(path, query, rule.personal ? request.session!.user.id : null);
+    const hit = await cache.get(key);
+    if (hit !== null) {
+      app.metrics.cache.inc({ result: 'hit' });
+      return reply.header('x-cache', 'HIT').type('application/json; charset=utf-8').send(hit);
+    }
+    app.metrics.cache.inc({ result: 'miss' });
+    // Shared by every concurrent caller, so one browser closing must not cancel it.
+    const result = await cache.once(key, async () => {
+      const answer = await app.upstream.forward({ ...forwardRequestOf(request, reply), signal: undefined });
+      if (answer.kind === 'answer' && answer.answer.envelope.status === 200 && !answer.answer.signal) {
+        await cache.set(key, answer.answer.rewritten ? JSON.stringify(answer.answer.envelope) : answer.text);
+      }
+      return answer;
     });
+    return replyWith(request, reply, result, 'MISS');
+  }
+
+  async function guarded(request: FastifyRequest, reply: FastifyReply, path: string) {
+    const body = request.body;
+    const session = request.session;
+    if (!session || isDuplicateExempt(path) || (body !== undefined && typeof body !== 'string')) {
+      return replyWith(request, reply, await app.upstream.forward(forwardRequestOf(request, reply)), 'BYPASS');
+    }
+    const release = await guard.acquire(
+      duplicateKey({ sessionId: session.sid, method: request.method, url: request.url, body: body ?? '' }),
+    );
+    if (!release) {
+      app.metrics.duplicatesRefused.inc();
+      await app.frontLog.record(request, {
+        log_type: 'warn',
+        log_source: 'bff-duplicate-guard',
+        log_content: JSON.stringify({ message: 'please do not repeat the request', method: request.method, url: path }),
+      });
+      return reply.status(409).header('x-cache', 'BYPASS').send(failure('DUPLICATE_REQUEST'));
+    }
+    try {
+      return await replyWith(request, reply, await app.upstream.forward(forwardRequestOf(request, reply)), 'BYPASS');
+    } finally {
+      await release();
+    }
+  }
+
+  async function handle(request: FastifyRequest, reply: FastifyReply) {
+    const [path, query] = splitUrl(request.url);
+    if (!request.session && !PUBLIC_PATHS.has(path)) throw new AppError('NOT_LOGGED_IN');
+    if (request.method === 'GET' && request.session && CACHED_GETS.has(path)) {
+      return cachedGet(request, reply, path, query);
+    }
+    if (request.method === 'GET' || request.method === 'HEAD') {
+      return replyWith(request, reply, await app.upstream.forward(forwardRequestOf(request, reply)), 'BYPASS');
+    }
+    return guarded(request, reply, path);
   }
 
   for (const prefix of ['/manager/api/*', '/manager/external/*']) {
-    app.route({ method: ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'], url: prefix, handler: forward });
+    app.route({ method: ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'], url: prefix, handler: handle });
   }
 }

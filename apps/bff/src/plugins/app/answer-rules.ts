@@ -1,0 +1,63 @@
+import { SIGNALS, httpFailureMessage, nonJsonMessage, type Envelope, type Signal } from '@checkup/api-contract';
+
+export interface WebAnswer {
+  httpStatus: number;
+  envelope: Envelope<unknown>;
+  signal?: Signal;
+  /** The upstream no longer knows the session: the BFF ends its own too. */
+  endSession: boolean;
+  /** The envelope differs from the upstream text, which otherwise is sent as it came. */
+  rewritten: boolean;
+}
+
+const ILLEGAL_ACCESS_MSG = '非法访问!';
+
+function asEnvelope(value: unknown): Envelope<unknown> | null {
+  if (typeof value !== 'object' || value === null || !('status' in value)) return null;
+  const { status, data, msg } = value as { status: unknown; data?: unknown; msg?: unknown };
+  const numeric = typeof status === 'string' && /^\d+$/.test(status) ? Number(status) : status;
+  if (typeof numeric !== 'number') return null;
+  return { status: numeric, data: data ?? null, msg: typeof msg === 'string' ? msg : '' };
+}
+
+function isVerbatim(value: unknown): boolean {
+  const { status, msg, data } = value as { status: unknown; msg?: unknown; data?: unknown };
+  return typeof status === 'number' && typeof msg === 'string' && data !== undefined;
+}
+
+function carriesMaintenance(data: unknown): boolean {
+  return typeof data === 'object' && data !== null && (data as { param_value?: unknown }).param_value === 'Y';
+}
+
+/**
+ * The rules of spec §4 and §8 for one buffered upstream answer, applied once here so the web app
+ * only reads the envelope and the signal header.
+ */
+export function applyAnswerRules(httpStatus: number, contentType: string, text: string, url: string): WebAnswer {
+  const path = url.split('?')[0]!;
+  let parsed: unknown;
+  try {
+    parsed = /\bjson\b/i.test(contentType) || /^\s*[{[]/.test(text) ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  const envelope = asEnvelope(parsed);
+
+  if (!envelope) {
+    const msg = httpStatus >= 400 ? httpFailureMessage(httpStatus, path) : nonJsonMessage(path);
+    const status = httpStatus >= 400 ? httpStatus : 502;
+    return { httpStatus: status, envelope: { status, data: null, msg }, endSession: false, rewritten: true };
+  }
+  const rewritten = !isVerbatim(parsed);
+  const base = { envelope, rewritten };
+
+  if (envelope.status === 401) return { ...base, httpStatus: 401, signal: SIGNALS.relogin, endSession: true };
+  if (envelope.status === 402) return { ...base, httpStatus: 402, signal: SIGNALS.externalImport, endSession: false };
+  if (envelope.msg === ILLEGAL_ACCESS_MSG) {
+    const status = httpStatus >= 400 ? httpStatus : 403;
+    return { ...base, httpStatus: status, signal: SIGNALS.illegalAccess, endSession: true };
+  }
+  const signal = carriesMaintenance(envelope.data) ? SIGNALS.maintenance : undefined;
+  const statusForHttp = envelope.status >= 400 && envelope.status <= 599 ? envelope.status : httpStatus;
+  return { ...base, httpStatus: statusForHttp, signal, endSession: false };
+}

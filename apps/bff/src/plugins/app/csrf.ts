@@ -1,0 +1,44 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '@checkup/api-contract';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function originOf(request: FastifyRequest): string | null {
+  const origin = request.headers.origin;
+  if (typeof origin === 'string' && origin !== 'null') return origin;
+  const referer = request.headers.referer;
+  if (typeof referer !== 'string') return null;
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return null;
+  }
+}
+
+/** The origin names the host the request came to, default ports made explicit on both sides. */
+function sameHost(origin: string, hostHeader: string | undefined): boolean {
+  if (!hostHeader) return false;
+  try {
+    const from = new URL(origin);
+    const to = new URL(`${from.protocol}//${hostHeader}`);
+    return from.host === to.host;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * CSRF defence on every state-changing request (issue 3 §2): its Origin, or else its Referer,
+ * must be this host or a configured origin. SameSite=Strict cookies are the first line.
+ */
+export const csrfPlugin = fp(async (app: FastifyInstance, opts: { allowedOrigins: string[] }) => {
+  const allowed = new Set(opts.allowedOrigins);
+  app.addHook('onRequest', async (request) => {
+    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/manager/')) return;
+    const origin = originOf(request);
+    if (!origin) throw new AppError('CSRF_REJECTED');
+    if (allowed.has(origin) || sameHost(origin, request.headers.host)) return;
+    throw new AppError('CSRF_REJECTED');
+  });
+});

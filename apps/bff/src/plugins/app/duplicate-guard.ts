@@ -1,0 +1,35 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { SharedState } from '../../state/shared-state.js';
+
+export interface DuplicateKeyParts {
+  sessionId: string;
+  method: string;
+  url: string;
+  body: string;
+}
+
+export function duplicateKey(parts: DuplicateKeyParts): string {
+  const hash = createHash('sha256');
+  for (const part of [parts.sessionId, parts.method, parts.url, parts.body]) hash.update(part).update('\0');
+  return `dup:${hash.digest('base64url')}`;
+}
+
+/**
+ * Spec §5: an identical POST while one is pending is refused. The lock has a TTL so a crashed
+ * request cannot block its user for ever; only its owner releases it.
+ */
+export function createDuplicateGuard(state: SharedState, ttlMs: number) {
+  return {
+    /** A release function when the lock was taken; null when an identical request is pending. */
+    async acquire(key: string): Promise<(() => Promise<void>) | null> {
+      const owner = randomBytes(12).toString('base64url');
+      if (!(await state.setIfAbsent(key, owner, ttlMs))) return null;
+      let released = false;
+      return async () => {
+        if (released) return;
+        released = true;
+        await state.deleteIfEquals(key, owner);
+      };
+    },
+  };
+}

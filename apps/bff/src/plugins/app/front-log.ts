@@ -1,0 +1,82 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { maskIdNumber, maskName, maskPhone } from '@checkup/api-contract';
+
+export interface FrontLogEntry {
+  log_type: 'error' | 'warn' | 'info';
+  log_source: string;
+  log_content: string;
+}
+
+/** CR, LF and other control characters become visible escapes, so a log line cannot be forged. */
+export function neutraliseControls(text: string): string {
+  let out = '';
+  for (const c of text) {
+    const code = c.charCodeAt(0);
+    const control = code < 0x20 || code === 0x7f || code === 0x2028 || code === 0x2029;
+    out += control ? `\\u${code.toString(16).padStart(4, '0')}` : c;
+  }
+  return out;
+}
+
+const ID_NUMBER = /(?<![\dA-Za-z])(\d{17}[\dXx]|\d{15})(?![\dA-Za-z])/g;
+const MOBILE = /(?<!\d)(1[3-9]\d{9})(?!\d)/g;
+// "cust_name":"张三", "user_name": "李四", "name":"王五" inside JSON text.
+const NAME_FIELD = /("(?:[A-Za-z]+_)?name"\s*:\s*")((?:[^"\\]|\\.)*)(")/g;
+
+/** Names, ID numbers and phone numbers masked before a log line is written anywhere. */
+export function maskPersonalData(text: string): string {
+  return text
+    .replace(NAME_FIELD, (_m, open: string, name: string, close: string) => `${open}${maskName(name)}${close}`)
+    .replace(ID_NUMBER, (id: string) => maskIdNumber(id))
+    .replace(MOBILE, (phone: string) => maskPhone(phone));
+}
+
+export function sanitiseFrontLog(entry: FrontLogEntry): FrontLogEntry {
+  return {
+    log_type: entry.log_type,
+    log_source: neutraliseControls(maskPersonalData(entry.log_source)).slice(0, 128),
+    log_content: neutraliseControls(maskPersonalData(entry.log_content)),
+  };
+}
+
+export const FRONT_LOG_PATH = '/manager/api/logfront/add_log';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    frontLog: { record(request: FastifyRequest, entry: FrontLogEntry): Promise<void> };
+  }
+}
+
+/**
+ * The front-end log (spec §7 add_log): sanitised, written to the pino log, and forwarded to the
+ * upstream when there is a session to forward it with. operator_id is sent empty (spec §6).
+ */
+export const frontLogPlugin = fp(async (app: FastifyInstance) => {
+  app.decorate('frontLog', {
+    async record(request: FastifyRequest, entry: FrontLogEntry) {
+      const clean = sanitiseFrontLog(entry);
+      const level = clean.log_type === 'info' ? 'info' : clean.log_type;
+      request.log[level]({ frontLog: clean }, 'front-end log');
+      if (!request.session) return;
+      const body = new URLSearchParams({ ...clean, operator_id: '' }).toString();
+      const result = await app.upstream
+        .forward({
+          method: 'POST',
+          url: FRONT_LOG_PATH,
+          requestId: request.id,
+          ip: request.ip,
+          token: request.session.upstreamToken,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body,
+        })
+        .catch((err: unknown) => {
+          request.log.warn({ err }, 'front-end log not forwarded');
+          return null;
+        });
+      if (result?.kind === 'answer' && result.answer.envelope.status !== 200) {
+        request.log.warn({ msg: result.answer.envelope.msg }, 'front-end log refused upstream');
+      }
+    },
+  });
+});

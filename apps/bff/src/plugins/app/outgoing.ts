@@ -1,0 +1,71 @@
+import { createCipheriv, createHmac, randomBytes } from 'node:crypto';
+import {
+  ENCRYPTED_FIELD_PREFIX,
+  SIGNATURE_PARAMS,
+  parsePairs,
+  stringToSign,
+  type ParamPair,
+} from '@checkup/api-contract';
+import type { ApiKeys } from './api-keys.js';
+import type { SecurityConfig } from './security-config.js';
+
+export function encryptField(value: string, key: Buffer): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  const body = Buffer.concat([cipher.update(value, 'utf8'), cipher.final()]);
+  return ENCRYPTED_FIELD_PREFIX + Buffer.concat([iv, body, cipher.getAuthTag()]).toString('base64url');
+}
+
+export function signature(key: Buffer, text: string): string {
+  return createHmac('sha256', key).update(text).digest('base64url');
+}
+
+export interface OutgoingParams {
+  method: string;
+  path: string;
+  /** Raw query string without '?'. */
+  query: string;
+  /** Raw form body, or null when the body is not a form (none, JSON, multipart). */
+  form: string | null;
+}
+
+const serialise = (pairs: ParamPair[]) => new URLSearchParams(pairs as [string, string][]).toString();
+
+/**
+ * Encrypts the configured fields, then signs query and form pairs (encrypt-then-MAC), as the
+ * upstream's encrypt_cfg asks (spec §7). Untouched when neither is on.
+ */
+export function prepareOutgoing(
+  params: OutgoingParams,
+  config: SecurityConfig,
+  keys: ApiKeys,
+  now: number = Date.now(),
+): { query: string; form: string | null } {
+  if (!config.integrity && !config.encrypt) return { query: params.query, form: params.form };
+  const encrypt = (pairs: ParamPair[]): ParamPair[] =>
+    config.encrypt
+      ? pairs.map(([k, v]) => [k, config.fields.has(k) ? encryptField(v, keys.encrypt) : v] as const)
+      : pairs;
+  const query = encrypt(parsePairs(params.query));
+  const form = params.form === null ? null : encrypt(parsePairs(params.form));
+
+  if (config.integrity) {
+    const timestamp = String(now);
+    const nonce = randomBytes(16).toString('base64url');
+    const text = stringToSign({
+      method: params.method,
+      path: params.path,
+      pairs: [...query, ...(form ?? [])],
+      sort: config.sort,
+      timestamp,
+      nonce,
+    });
+    const signed: ParamPair[] = [
+      [SIGNATURE_PARAMS.timestamp, timestamp],
+      [SIGNATURE_PARAMS.nonce, nonce],
+      [SIGNATURE_PARAMS.signature, signature(keys.sign, text)],
+    ];
+    (form ?? query).push(...signed);
+  }
+  return { query: serialise(query), form: form === null ? null : serialise(form) };
+}

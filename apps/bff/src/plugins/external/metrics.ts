@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+export interface BffMetrics {
+  registry: Registry;
+  cache: Counter<'result'>;
+  duplicatesRefused: Counter;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    metrics: BffMetrics;
+  }
+}
+
+/** Prometheus metrics: requests, latencies, cache results and refused duplicates. */
+export const metricsPlugin = fp(async (app: FastifyInstance) => {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'bff_' });
+  const requests = new Counter({
+    name: 'bff_http_requests_total',
+    help: 'Requests answered, by route, method and status',
+    labelNames: ['route', 'method', 'status'] as const,
+    registers: [registry],
+  });
+  const latency = new Histogram({
+    name: 'bff_http_request_duration_seconds',
+    help: 'Time to answer, by route',
+    labelNames: ['route'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  const metrics: BffMetrics = {
+    registry,
+    cache: new Counter({
+      name: 'bff_cache_total',
+      help: 'GET cache results',
+      labelNames: ['result'] as const,
+      registers: [registry],
+    }),
+    duplicatesRefused: new Counter({
+      name: 'bff_duplicates_refused_total',
+      help: 'Duplicate POSTs refused',
+      registers: [registry],
+    }),
+  };
+  app.decorate('metrics', metrics);
+
+  app.addHook('onResponse', async (request, reply) => {
+    // The route pattern, not the URL, keeps the label set small.
+    const route = request.routeOptions.url ?? 'unmatched';
+    requests.inc({ route, method: request.method, status: String(reply.statusCode) });
+    latency.observe({ route }, reply.elapsedTime / 1000);
+  });
+});
