@@ -22,6 +22,7 @@ export async function startTestStack(): Promise<Stack> {
   const stack = await startStack({
     checkupPort: await freePort(),
     bffPort: await freePort(),
+    kioskPort: await freePort(),
     bffHost: '127.0.0.1',
     dataDir,
     logLevel: 'warn',

@@ -1,18 +1,22 @@
 import { loadConfig } from './config.js';
 import { buildApp } from './app.js';
+import { buildKioskApp } from './kiosk/app.js';
 
 const config = loadConfig();
-const app = await buildApp(config, { logger: { level: config.LOG_LEVEL } });
+const logger = { level: config.LOG_LEVEL };
+const staff = await buildApp(config, { logger });
+const kiosk = await buildKioskApp(config, { logger: { ...logger, name: 'kiosk' } });
 
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
-  app.log.info({ signal }, 'bff stopping');
-  await app.close();
+  staff.log.info({ signal }, 'bff stopping');
+  await Promise.all([staff.close(), kiosk.close()]);
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-await app.listen({ host: config.BFF_HOST, port: config.BFF_PORT });
+await staff.listen({ host: config.BFF_HOST, port: config.BFF_PORT });
+await kiosk.listen({ host: config.KIOSK_HOST, port: config.KIOSK_PORT });

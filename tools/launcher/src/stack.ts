@@ -5,6 +5,7 @@ import { repoRoot } from './paths.js';
 export interface StackOptions {
   checkupPort: number;
   bffPort: number;
+  kioskPort: number;
   bffHost?: string;
   dataDir: string;
   /** PostgreSQL instead of the embedded PGlite database. */
@@ -18,6 +19,7 @@ export interface StackOptions {
 
 export interface Stack {
   url: string;
+  kioskUrl: string;
   checkupUrl: string;
   stop(): Promise<void>;
 }
@@ -84,6 +86,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       {
         BFF_PORT: String(options.bffPort),
         BFF_HOST: options.bffHost ?? '0.0.0.0',
+        KIOSK_PORT: String(options.kioskPort),
+        KIOSK_HOST: options.bffHost ?? '0.0.0.0',
+        API_SECRET_FILE: path.join(options.dataDir, 'keys', 'api-secret.key'),
         UPSTREAM_URL: checkupUrl,
         LOG_LEVEL: logLevel,
         ...options.env,
@@ -92,8 +97,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     );
     children.push(bff);
     const url = `http://127.0.0.1:${options.bffPort}`;
+    const kioskUrl = `http://127.0.0.1:${options.kioskPort}`;
     await waitUntilReady(`${url}/manager/api/commondata/version`, bff, '网关 (bff)');
-    return { url, checkupUrl, stop };
+    await waitUntilReady(`${kioskUrl}/manager/api/commondata/version`, bff, '自助终端端口 (bff kiosk)');
+    return { url, kioskUrl, checkupUrl, stop };
   } catch (err) {
     await stop();
     throw err;

@@ -7,11 +7,13 @@ import { buildWebIfStale } from './web-build.js';
 const started = Date.now();
 const bffPort = Number(process.env.BFF_PORT ?? 8080);
 const checkupPort = Number(process.env.CHECKUP_PORT ?? 8090);
+const kioskPort = Number(process.env.KIOSK_PORT ?? 8081);
 
 buildWebIfStale();
 const stack = await startStack({
   checkupPort,
   bffPort,
+  kioskPort,
   dataDir: path.resolve(repoRoot, process.env.DATA_DIR ?? 'data'),
   databaseUrl: process.env.DATABASE_URL,
   logLevel: process.env.LOG_LEVEL ?? 'warn',
@@ -26,6 +28,7 @@ console.log(`
 体检管理系统已启动（用时 ${((Date.now() - started) / 1000).toFixed(1)} 秒）
   本机访问:   http://localhost:${bffPort}/
 ${lanUrls.map((u) => `  局域网访问: ${u}`).join('\n')}
+  自助打印:   http://localhost:${kioskPort}/#/self_print （自助终端专用端口）
   数据库:     ${process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `内置 PGlite (${path.resolve(repoRoot, process.env.DATA_DIR ?? 'data')})`}
 
 演示账号:

@@ -1,0 +1,51 @@
+import type { Readable } from 'node:stream';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { AppError } from '@checkup/api-contract';
+import type { BffConfig } from '../config.js';
+import { csrfPlugin } from '../plugins/app/csrf.js';
+import { httpPlugin } from '../plugins/app/http.js';
+import { clientGone, replyWith } from '../plugins/app/reply-with.js';
+import { upstreamPlugin } from '../plugins/app/upstream.js';
+import { webStaticPlugin } from '../plugins/external/web-static.js';
+import { judgeKioskRequest } from './guard.js';
+
+/**
+ * The kiosk listener (issue 3 §8): the self-print pages and an allowlist of self-print calls,
+ * with no staff session; anything else is refused and audited.
+ */
+export async function buildKioskApp(config: BffConfig, options: FastifyServerOptions = {}) {
+  const app = Fastify({ logger: false, genReqId: () => crypto.randomUUID(), bodyLimit: 64 * 1024, ...options });
+  await app.register(httpPlugin);
+
+  app.addHook('onRequest', async (request) => {
+    const verdict = judgeKioskRequest(request.method, request.raw.url ?? '', request.headers);
+    if (verdict.allowed) return;
+    request.log.warn(
+      { audit: 'kiosk_refused', reason: verdict.reason, method: request.method, url: request.raw.url, ip: request.ip },
+      'kiosk request refused',
+    );
+    throw new AppError('KIOSK_FORBIDDEN');
+  });
+
+  await app.register(webStaticPlugin, { webDist: config.WEB_DIST });
+  await app.register(csrfPlugin, { allowedOrigins: config.ALLOWED_ORIGINS });
+  await app.register(upstreamPlugin, config);
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/manager/api/*',
+    handler: async (request, reply) => {
+      const result = await app.upstream.forward({
+        method: request.method,
+        url: request.url,
+        requestId: request.id,
+        ip: request.ip,
+        headers: request.headers,
+        body: request.body as string | Readable | undefined,
+        signal: clientGone(reply),
+      });
+      return replyWith(request, reply, result, 'BYPASS');
+    },
+  });
+  return app;
+}

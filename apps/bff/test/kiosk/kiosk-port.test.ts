@@ -1,0 +1,107 @@
+import { connect } from 'node:net';
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildKioskApp } from '../../src/kiosk/app.js';
+import { loadConfig } from '../../src/config.js';
+import { SAME_ORIGIN, makeWebDist, type WebDist } from '../support/build.js';
+import { startFakeUpstream, type FakeUpstream } from '../support/fake-upstream.js';
+
+describe('kiosk port', () => {
+  let upstream: FakeUpstream;
+  let web: WebDist;
+  let kiosk: FastifyInstance;
+  const logLines: Record<string, unknown>[] = [];
+
+  beforeAll(async () => {
+    [upstream, web] = await Promise.all([startFakeUpstream(), makeWebDist()]);
+    const stream = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        logLines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
+        done();
+      },
+    });
+    kiosk = await buildKioskApp(loadConfig({ UPSTREAM_URL: upstream.url, WEB_DIST: web.dir, LOG_LEVEL: 'warn' }), {
+      logger: { level: 'warn', stream },
+    });
+    await kiosk.ready();
+  });
+
+  afterAll(async () => {
+    await kiosk?.close();
+    await upstream?.stop();
+    await web?.remove();
+  });
+
+  it('serves the self-print page and its assets', async () => {
+    const page = await kiosk.inject({ method: 'GET', url: '/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('体检管理系统');
+    expect((await kiosk.inject({ method: 'GET', url: '/assets/app-abc.js' })).statusCode).toBe(200);
+  });
+
+  it('forwards an allowlisted call to the upstream', async () => {
+    const before = upstream.calls.version;
+    const res = await kiosk.inject({ method: 'GET', url: '/manager/api/commondata/version' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 200, data: { name: expect.any(String) } });
+    expect(upstream.calls.version).toBeGreaterThan(before);
+  });
+
+  it.each([
+    ['GET', '/manager/api/login/user_info'],
+    ['POST', '/manager/api/login/login'],
+    ['GET', '/manager/api/commondata/version/'],
+    ['HEAD', '/manager/api/commondata/version'],
+    ['OPTIONS', '/'],
+    ['GET', '/docs'],
+  ])('refuses %s %s with 403 and writes an audit line', async (method, url) => {
+    const calls = upstream.calls.userInfo + upstream.calls.login;
+    const res = await kiosk.inject({ method: method as 'GET', url, headers: SAME_ORIGIN });
+    expect(res.statusCode).toBe(403);
+    if (method !== 'HEAD') expect(res.json()).toEqual({ status: 403, data: null, msg: '自助终端不允许此操作' });
+    expect(upstream.calls.userInfo + upstream.calls.login).toBe(calls);
+    expect(logLines.at(-1)).toMatchObject({ audit: 'kiosk_refused', method });
+    expect(String(logLines.at(-1)?.url).toLowerCase()).toBe(url.toLowerCase());
+  });
+
+  it('refuses path tricks as they arrive on the wire, before any decoding', async () => {
+    const address = await kiosk.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = new URL(address);
+    const rawPaths = [
+      '/manager/api/selfprint/%2e%2e/login/user_info',
+      '/manager/api/selfprint/%2E%2E/%2E%2E/login/user_info',
+      '/manager/api/selfprint%2Freport_list',
+      '//manager/api/commondata/version',
+      '/manager/api/selfprint/../login/user_info',
+      '/MANAGER/api/commondata/version',
+    ];
+    for (const rawPath of rawPaths) {
+      const status = await rawStatus(
+        Number(port),
+        `GET ${rawPath} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`,
+      );
+      expect(status, rawPath).toBe(403);
+    }
+    expect(upstream.calls.userInfo).toBe(0);
+  });
+
+  it('refuses a method-override header even on an allowed path', async () => {
+    const res = await kiosk.inject({
+      method: 'GET',
+      url: '/manager/api/commondata/version',
+      headers: { 'x-http-method-override': 'POST' },
+    });
+    expect(res.statusCode).toBe(403);
+  });
+});
+
+function rawStatus(port: number, request: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(request));
+    let data = '';
+    socket.on('data', (chunk) => (data += chunk.toString()));
+    socket.on('end', () => resolve(Number(data.split(' ')[1])));
+    socket.on('error', reject);
+  });
+}
