@@ -1,18 +1,29 @@
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import formbody from '@fastify/formbody';
 import type { Db } from './db/client.js';
 import { requestIdOf } from './lib/request-id.js';
 import { authPlugin } from './plugins/auth.js';
+import { formBodyPlugin } from './plugins/form-body.js';
 import { httpPlugin } from './plugins/http.js';
+import { integrityPlugin } from './plugins/integrity.js';
 import { authRoutes } from './modules/auth/routes.js';
 import type { PasswordKeys } from './modules/auth/keys.js';
 import { commondataRoutes } from './modules/commondata/routes.js';
+import { logfrontRoutes } from './modules/logfront/routes.js';
+import type { ApiKeys } from './modules/security/api-secret.js';
+import type { NonceStore } from './modules/security/nonce-store.js';
 
 export interface AppDeps {
   db: Db;
   keys: PasswordKeys;
   sessionIdleMinutes: number;
+  /** Derived from the secret shared with the BFF (spec §7 signing and field encryption). */
+  apiKeys: ApiKeys;
+  nonceStore: NonceStore;
+  /** How long a read of parameter 0002 is reused; tests pass 0 to see their changes at once. */
+  securitySettingsTtlMs?: number;
 }
+
+const SECURITY_SETTINGS_TTL_MS = 3_000;
 
 /** The checkup server as an app without listen, so tests can use inject (STYLE §2). */
 export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}) {
@@ -20,12 +31,21 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
     logger: false,
     requestIdHeader: false,
     genReqId: requestIdOf,
+    // The BFF on this machine forwards the browser's address in X-Forwarded-For.
+    trustProxy: ['127.0.0.1', '::1'],
     ...options,
   });
-  await app.register(formbody);
+  await app.register(formBodyPlugin);
   await app.register(httpPlugin);
+  await app.register(integrityPlugin, {
+    db: deps.db,
+    apiKeys: deps.apiKeys,
+    nonceStore: deps.nonceStore,
+    settingsTtlMs: deps.securitySettingsTtlMs ?? SECURITY_SETTINGS_TTL_MS,
+  });
   await app.register(authPlugin, { db: deps.db, idleMinutes: deps.sessionIdleMinutes });
   await app.register(authRoutes, { db: deps.db, keys: deps.keys });
   await app.register(commondataRoutes, { db: deps.db });
+  await app.register(logfrontRoutes, { db: deps.db });
   return app;
 }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { API_SECRET_MIN_BYTES, decodeApiSecret } from './modules/security/api-secret.js';
 
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -10,6 +11,22 @@ const configSchema = z.object({
   DATA_DIR: z.string().default('data'),
   /** Where the RSA key pair for password transport is generated on first start. */
   KEYS_DIR: z.string().optional(),
+  /**
+   * The secret shared with the BFF, base64; overrides api-secret.key in KEYS_DIR. Both servers
+   * derive the signing and field-encryption keys from it (spec §7).
+   */
+  API_SECRET: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined) return undefined;
+      const secret = decodeApiSecret(value);
+      if (!secret)
+        ctx.addIssue({ code: 'custom', message: `must be base64 of at least ${API_SECRET_MIN_BYTES} bytes` });
+      return secret ?? undefined;
+    }),
+  /** Nonces of signed calls are kept here when set, so several instances refuse each other's replays. */
+  REDIS_URL: z.string().url().optional(),
   /** An upstream session ends after this many minutes without a call. */
   UPSTREAM_SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

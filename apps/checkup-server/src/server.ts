@@ -1,9 +1,13 @@
+import { Redis } from 'ioredis';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedDemoData } from './db/seed.js';
 import { buildApp } from './app.js';
 import { loadPasswordKeys } from './modules/auth/keys.js';
 import { deleteIdleSessions } from './modules/auth/session-repository.js';
+import { deriveApiKeys, loadApiSecret } from './modules/security/api-secret.js';
+import { MemoryNonceStore, type NonceStore } from './modules/security/nonce-store.js';
+import { RedisNonceStore } from './modules/security/redis-nonce-store.js';
 
 const config = loadConfig();
 const database = await openDatabase(
@@ -11,8 +15,13 @@ const database = await openDatabase(
 );
 await seedDemoData(database.db);
 const keys = await loadPasswordKeys(config.keysDir);
+const apiKeys = deriveApiKeys(config.API_SECRET ?? (await loadApiSecret(config.keysDir)));
+// A signed call should fail fast rather than wait in ioredis's queue while Redis is away.
+const nonceStore: NonceStore = config.REDIS_URL
+  ? new RedisNonceStore(new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1 }))
+  : new MemoryNonceStore();
 const app = await buildApp(
-  { db: database.db, keys, sessionIdleMinutes: config.UPSTREAM_SESSION_IDLE_MINUTES },
+  { db: database.db, keys, apiKeys, nonceStore, sessionIdleMinutes: config.UPSTREAM_SESSION_IDLE_MINUTES },
   { logger: { level: config.LOG_LEVEL } },
 );
 
@@ -33,6 +42,7 @@ async function shutdown(signal: string) {
   app.log.info({ signal }, 'checkup-server stopping');
   clearInterval(sweep);
   await app.close();
+  await nonceStore.close();
   await database.close();
   process.exit(0);
 }

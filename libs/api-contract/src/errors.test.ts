@@ -17,7 +17,14 @@ describe('errorToEnvelope', () => {
   });
 
   it('answers a framework 4xx as a bad request', () => {
-    const error = Object.assign(new Error('Body is too large'), { statusCode: 413 });
+    const error = Object.assign(new Error('Unsupported Media Type'), { statusCode: 415 });
     expect(errorToEnvelope(error)).toMatchObject({ status: 400, unexpected: false });
+  });
+
+  it('keeps 413 and 429 with their own Chinese messages', () => {
+    const tooLarge = Object.assign(new Error('Body is too large'), { statusCode: 413 });
+    expect(errorToEnvelope(tooLarge).envelope).toEqual({ status: 413, data: null, msg: '提交的内容过大' });
+    const tooMany = Object.assign(new Error('Rate limit'), { statusCode: 429 });
+    expect(errorToEnvelope(tooMany).envelope).toEqual({ status: 429, data: null, msg: '网络繁忙，请稍后再试' });
   });
 });

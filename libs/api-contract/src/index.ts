@@ -10,3 +10,4 @@ export * from './signing.js';
 export * from './signing-vectors.js';
 export * from './signals.js';
 export * from './registry.js';
+export * from './logfront.js';

@@ -1,5 +1,6 @@
 import { versionRoute } from './commondata.js';
 import { loginRoute, logoutRoute, publicKeyRoute, userInfoRoute } from './login.js';
+import { addLogRoute } from './logfront.js';
 import type { RouteDescriptor } from './route.js';
 
 /** Every call of the contract, for the API documentation and the gateway's policies. */
@@ -9,4 +10,5 @@ export const contractRoutes: readonly RouteDescriptor[] = [
   logoutRoute,
   userInfoRoute,
   versionRoute,
+  addLogRoute,
 ];

@@ -5,6 +5,9 @@ import type { SharedState } from './shared-state.js';
 const DELETE_IF_EQUALS = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
 const INCREMENT_IN_WINDOW = `local n = redis.call('incr', KEYS[1]) if n == 1 then redis.call('pexpire', KEYS[1], ARGV[1]) end return n`;
 
+// SCAN patterns are globs: the prefix is matched literally.
+const escapeGlob = (text: string) => text.replace(/[\\*?[\]]/g, (c) => `\\${c}`);
+
 /** Shared state in Redis; every key carries the prefix so one Redis can serve several products. */
 export function createRedisState(url: string, prefix: string): SharedState & { client: Redis } {
   const client = new Redis(url, { keyPrefix: prefix, maxRetriesPerRequest: 2, enableOfflineQueue: true });
@@ -28,7 +31,7 @@ export function createRedisState(url: string, prefix: string): SharedState & { c
     deletePrefix: async (keyPrefix) => {
       let count = 0;
       // SCAN matches full key names, so the client's own prefix is added by hand and removed for DEL.
-      const stream = client.scanStream({ match: `${prefix}${keyPrefix}*`, count: 500 });
+      const stream = client.scanStream({ match: `${escapeGlob(prefix + keyPrefix)}*`, count: 500 });
       for await (const keys of stream as AsyncIterable<string[]>) {
         if (keys.length === 0) continue;
         count += await client.del(...keys.map((k) => k.slice(prefix.length)));

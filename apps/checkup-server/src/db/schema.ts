@@ -63,3 +63,20 @@ export const auditLog = pgTable(
   },
   (t) => [index('audit_log_action_idx').on(t.action, t.createdAt)],
 );
+
+/** Errors and duplicate-request warnings the web app reports (spec §3 front-end log entry, §7 add_log). */
+export const frontLogs = pgTable(
+  'front_logs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    logType: varchar('log_type', { length: 16 }).notNull(),
+    /** spec §6: the web app sends it empty; kept for the field's sake. */
+    operatorId: varchar('operator_id', { length: 64 }),
+    logSource: varchar('log_source', { length: 128 }).notNull(),
+    logContent: text('log_content').notNull(),
+    userId: integer('user_id'),
+    ip: varchar('ip', { length: 64 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('front_logs_created_idx').on(t.createdAt)],
+);

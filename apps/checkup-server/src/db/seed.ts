@@ -19,9 +19,10 @@ const seedParameters = [
     paramName: '接口安全',
     paramValue: {
       is_record_fill_in_password: false,
-      api_params_encrypt: false,
-      api_integrity_verify: false,
-      api_encrypt_fields: [],
+      // Every call from the BFF is signed, and these fields travel encrypted (spec §7).
+      api_params_encrypt: true,
+      api_integrity_verify: true,
+      api_encrypt_fields: ['password', 'cust_id_card', 'phone'],
       api_signature_sort: true,
     },
   },

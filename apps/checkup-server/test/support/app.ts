@@ -1,4 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import forge from 'node-forge';
@@ -6,6 +7,9 @@ import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import type { Database } from '../../src/db/client.js';
 import { loadPasswordKeys, type PasswordKeys } from '../../src/modules/auth/keys.js';
+import { deriveApiKeys, type ApiKeys } from '../../src/modules/security/api-secret.js';
+import { MemoryNonceStore } from '../../src/modules/security/nonce-store.js';
+import { updateApiSecurity } from './signing.js';
 import { openTestDatabase, type TestDatabaseTarget } from './database.js';
 
 export const SESSION_IDLE_MINUTES = 30;
@@ -17,6 +21,8 @@ export interface TestServer {
   database: Database;
   keys: PasswordKeys;
   keysDir: string;
+  /** Derived from a random secret of this server alone: what a test signs and encrypts with. */
+  apiKeys: ApiKeys;
 }
 
 /** What the browser's jsencrypt sends: RSA PKCS#1 v1.5 over the UTF-8 bytes, base64. */
@@ -32,21 +38,35 @@ export function form(fields: Record<string, string>) {
   };
 }
 
-/** One database and one app for the enclosing describe, closed after its last test. */
-export function useTestServer(target: TestDatabaseTarget): TestServer {
+/**
+ * One database and one app for the enclosing describe, closed after its last test. Parameter 0002
+ * is read on every call, so a test that updates it sees the change at once.
+ */
+export function useTestServer(target: TestDatabaseTarget, options: { signedCalls?: boolean } = {}): TestServer {
   const server = {} as TestServer;
+  const nonceStore = new MemoryNonceStore();
   beforeAll(async () => {
     server.keysDir = await mkdtemp(path.join(tmpdir(), 'checkup-keys-'));
     server.keys = await loadPasswordKeys(server.keysDir);
+    server.apiKeys = deriveApiKeys(randomBytes(32));
     server.database = await openTestDatabase(target);
+    // The seed requires signed calls, as the BFF makes them; suites about other behaviour call the
+    // server directly, and the integrity suites turn signing on themselves.
+    if (!options.signedCalls) {
+      await updateApiSecurity(server.database.db, { api_integrity_verify: false, api_params_encrypt: false });
+    }
     server.app = await buildApp({
       db: server.database.db,
       keys: server.keys,
       sessionIdleMinutes: SESSION_IDLE_MINUTES,
+      apiKeys: server.apiKeys,
+      nonceStore,
+      securitySettingsTtlMs: 0,
     });
   });
   afterAll(async () => {
     await server.app?.close();
+    await nonceStore.close();
     await server.database?.close();
     if (server.keysDir) await rm(server.keysDir, { recursive: true, force: true });
   });

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { maskIdNumber, maskName, maskPhone } from '@checkup/api-contract';
+import { addLogRoute, maskIdNumber, maskName, maskPhone } from '@checkup/api-contract';
 
 export interface FrontLogEntry {
   log_type: 'error' | 'warn' | 'info';
@@ -40,8 +40,6 @@ export function sanitiseFrontLog(entry: FrontLogEntry): FrontLogEntry {
   };
 }
 
-export const FRONT_LOG_PATH = '/manager/api/logfront/add_log';
-
 declare module 'fastify' {
   interface FastifyInstance {
     frontLog: { record(request: FastifyRequest, entry: FrontLogEntry): Promise<void> };
@@ -63,7 +61,7 @@ export const frontLogPlugin = fp(async (app: FastifyInstance) => {
       const result = await app.upstream
         .forward({
           method: 'POST',
-          url: FRONT_LOG_PATH,
+          url: addLogRoute.path,
           requestId: request.id,
           ip: request.ip,
           token: request.session.upstreamToken,

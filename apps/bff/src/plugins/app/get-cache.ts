@@ -11,13 +11,26 @@ export function cacheKey(path: string, query: string, userId: number | null): st
   return `cache:${path}?${canonical}${userId === null ? '' : `#u${userId}`}`;
 }
 
-/** The GET cache with single flight: concurrent misses of one key make one upstream call. */
+const GENERATION_KEY = 'cache-generation';
+const GENERATION_WINDOW_MS = 365 * 24 * 3_600_000;
+
+/**
+ * The GET cache with single flight: concurrent misses of one key make one upstream call. A clear
+ * starts a new generation, so an answer loaded before it is not stored after it.
+ */
 export function createGetCache(state: SharedState, ttlMs: number) {
   const inFlight = new Map<string, Promise<unknown>>();
+  const generation = async () => (await state.get(GENERATION_KEY)) ?? '0';
   return {
     get: (key: string) => state.get(key),
-    set: (key: string, text: string) => state.set(key, text, ttlMs),
-    clear: () => state.deletePrefix('cache:'),
+    generation,
+    async set(key: string, text: string, loadedIn: string) {
+      if ((await generation()) === loadedIn) await state.set(key, text, ttlMs);
+    },
+    async clear() {
+      await state.increment(GENERATION_KEY, GENERATION_WINDOW_MS);
+      return state.deletePrefix('cache:');
+    },
     /** Runs `load` once for all concurrent callers of the same key. */
     once<T>(key: string, load: () => Promise<T>): Promise<T> {
       const pending = inFlight.get(key) as Promise<T> | undefined;

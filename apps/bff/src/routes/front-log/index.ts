@@ -1,20 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { AppError, ok } from '@checkup/api-contract';
-import { FRONT_LOG_PATH } from '../../plugins/app/front-log.js';
+import { AppError, LOG_CONTENT_MAX_BYTES, addLogRoute, ok } from '@checkup/api-contract';
 
-const MAX_BODY_BYTES = 16 * 1024;
-
-const entrySchema = z.object({
-  log_type: z.enum(['error', 'warn', 'info'], { error: '日志类型只能是 error、warn 或 info' }),
-  log_source: z.string({ error: '缺少日志来源' }).min(1, '缺少日志来源'),
-  log_content: z.string({ error: '缺少日志内容' }).min(1, '缺少日志内容'),
-});
+// Issue 3 §7: a log body over 16 KB is refused with 413 before it is read further.
+const MAX_BODY_BYTES = LOG_CONTENT_MAX_BYTES;
 
 /** 前端日志 POST /manager/api/logfront/add_log: collected here, with limits, then forwarded. */
 export async function frontLogRoutes(app: FastifyInstance, opts: { perMinute: number }) {
   app.post(
-    FRONT_LOG_PATH,
+    addLogRoute.path,
     {
       bodyLimit: MAX_BODY_BYTES,
       config: {
@@ -27,9 +20,10 @@ export async function frontLogRoutes(app: FastifyInstance, opts: { perMinute: nu
     },
     async (request) => {
       const form = new URLSearchParams(typeof request.body === 'string' ? request.body : '');
-      const parsed = entrySchema.safeParse(Object.fromEntries(form));
+      const parsed = addLogRoute.input.safeParse(Object.fromEntries(form));
       if (!parsed.success) throw new AppError('VALIDATION', parsed.error.issues[0]?.message);
-      await app.frontLog.record(request, parsed.data);
+      const { log_type, log_source, log_content } = parsed.data;
+      await app.frontLog.record(request, { log_type, log_source, log_content });
       return ok(null, '已记录');
     },
   );

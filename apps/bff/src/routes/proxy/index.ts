@@ -47,15 +47,26 @@ export async function proxyRoutes(app: FastifyInstance, opts: ProxyOptions) {
       return reply.header('x-cache', 'HIT').type('application/json; charset=utf-8').send(hit);
     }
     app.metrics.cache.inc({ result: 'miss' });
-    // Shared by every concurrent caller, so one browser closing must not cancel it.
-    const result = await cache.once(key, async () => {
-      const answer = await app.upstream.forward({ ...forwardRequestOf(request, reply), signal: undefined });
-      if (answer.kind === 'answer' && answer.answer.envelope.status === 200 && !answer.answer.signal) {
-        await cache.set(key, answer.answer.rewritten ? JSON.stringify(answer.answer.envelope) : answer.text);
+    let leader = false;
+    const shared = await cache.once(key, async () => {
+      leader = true;
+      const generation = await cache.generation();
+      // Shared by every concurrent caller, so one browser closing must not cancel it.
+      const result = await app.upstream.forward({ ...forwardRequestOf(request, reply), signal: undefined });
+      const cacheable = result.kind === 'answer' && result.answer.envelope.status === 200 && !result.answer.signal;
+      if (cacheable) {
+        await cache.set(
+          key,
+          result.answer.rewritten ? JSON.stringify(result.answer.envelope) : result.text,
+          generation,
+        );
       }
-      return answer;
+      return { result, cacheable };
     });
-    return replyWith(request, reply, result, 'MISS');
+    // Only a cacheable answer is everyone's; a refusal (an expired token, say) belongs to the caller
+    // who made it, so the others ask with their own session.
+    if (leader || shared.cacheable) return replyWith(request, reply, shared.result, 'MISS');
+    return replyWith(request, reply, await app.upstream.forward(forwardRequestOf(request, reply)), 'MISS');
   }
 
   async function guarded(request: FastifyRequest, reply: FastifyReply, path: string) {
@@ -69,7 +80,8 @@ export async function proxyRoutes(app: FastifyInstance, opts: ProxyOptions) {
     );
     if (!release) {
       app.metrics.duplicatesRefused.inc();
-      await app.frontLog.record(request, {
+      // The refusal does not wait for the log line to be stored upstream.
+      void app.frontLog.record(request, {
         log_type: 'warn',
         log_source: 'bff-duplicate-guard',
         log_content: JSON.stringify({ message: 'please do not repeat the request', method: request.method, url: path }),

@@ -31,3 +31,4 @@ export const apiSecurityParamSchema = z.object({
   api_encrypt_fields: z.array(z.string()),
   api_signature_sort: z.boolean(),
 });
+export type ApiSecurityParam = z.infer<typeof apiSecurityParamSchema>;

@@ -1,0 +1,20 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.js';
+
+describe('configuration', () => {
+  it('decodes API_SECRET from base64 when it holds at least 32 bytes', () => {
+    const secret = randomBytes(32);
+    expect(loadConfig({ API_SECRET: secret.toString('base64') }).API_SECRET).toEqual(secret);
+  });
+
+  it('leaves API_SECRET unset so the keys folder supplies it', () => {
+    expect(loadConfig({}).API_SECRET).toBeUndefined();
+  });
+
+  it('lists every bad variable at once, a short API_SECRET and a bad REDIS_URL among them', () => {
+    expect(() => loadConfig({ API_SECRET: randomBytes(16).toString('base64'), REDIS_URL: 'not a url' })).toThrow(
+      /API_SECRET: must be base64 of at least 32 bytes\n {2}REDIS_URL:/,
+    );
+  });
+});
