@@ -8,7 +8,7 @@ import { webStaticPlugin } from './plugins/external/web-static.js';
 import { csrfPlugin } from './plugins/app/csrf.js';
 import { frontLogPlugin } from './plugins/app/front-log.js';
 import { getCachePlugin } from './plugins/app/get-cache.js';
-import { httpPlugin } from './plugins/app/http.js';
+import { frameworkErrors, httpPlugin } from './plugins/app/http.js';
 import { sessionPlugin } from './plugins/app/session.js';
 import { sharedStatePlugin } from './plugins/app/shared-state.js';
 import { upstreamPlugin } from './plugins/app/upstream.js';
@@ -23,6 +23,7 @@ export async function buildApp(config: BffConfig, options: FastifyServerOptions 
   const app = Fastify({
     logger: false,
     genReqId: () => crypto.randomUUID(),
+    frameworkErrors,
     bodyLimit: 20 * 1024 * 1024,
     trustProxy: config.TRUST_PROXY,
     ...options,

@@ -1,4 +1,5 @@
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import { failure } from '@checkup/api-contract';
+import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { Db } from './db/client.js';
 import { requestIdOf } from './lib/request-id.js';
 import { authPlugin } from './plugins/auth.js';
@@ -31,6 +32,11 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
     logger: false,
     requestIdHeader: false,
     genReqId: requestIdOf,
+    // A malformed URL is refused with the envelope too, before any route runs.
+    frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      request.log.info({ err: error }, 'request refused before routing');
+      reply.status(400).header('x-request-id', request.id).send(failure('BAD_REQUEST'));
+    },
     // The BFF on this machine forwards the browser's address in X-Forwarded-For.
     trustProxy: ['127.0.0.1', '::1'],
     ...options,

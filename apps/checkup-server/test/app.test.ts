@@ -53,6 +53,12 @@ describeOnEachDatabase((target) => {
     expect(res.json()).toEqual({ status: 404, data: null, msg: '请求的接口不存在' });
   });
 
+  it('answers a malformed URL with the envelope', async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/manager/api/%E4%B8/x' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ status: 400, data: null, msg: '请求参数错误' });
+  });
+
   it('keeps a well-formed request id from the gateway and replaces a malformed one', async () => {
     const url = '/manager/api/commondata/version';
     const kept = await server.app.inject({ method: 'GET', url, headers: { 'x-request-id': 'bff-1234-abcd' } });

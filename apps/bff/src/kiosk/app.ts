@@ -3,7 +3,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { AppError } from '@checkup/api-contract';
 import type { BffConfig } from '../config.js';
 import { csrfPlugin } from '../plugins/app/csrf.js';
-import { httpPlugin } from '../plugins/app/http.js';
+import { frameworkErrors, httpPlugin } from '../plugins/app/http.js';
 import { clientGone, replyWith } from '../plugins/app/reply-with.js';
 import { upstreamPlugin } from '../plugins/app/upstream.js';
 import { webStaticPlugin } from '../plugins/external/web-static.js';
@@ -14,7 +14,13 @@ import { judgeKioskRequest } from './guard.js';
  * with no staff session; anything else is refused and audited.
  */
 export async function buildKioskApp(config: BffConfig, options: FastifyServerOptions = {}) {
-  const app = Fastify({ logger: false, genReqId: () => crypto.randomUUID(), bodyLimit: 64 * 1024, ...options });
+  const app = Fastify({
+    logger: false,
+    genReqId: () => crypto.randomUUID(),
+    frameworkErrors,
+    bodyLimit: 64 * 1024,
+    ...options,
+  });
   await app.register(httpPlugin);
 
   app.addHook('onRequest', async (request) => {

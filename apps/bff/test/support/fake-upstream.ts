@@ -1,5 +1,7 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { EventEmitter } from 'node:events';
 import type { AddressInfo } from 'node:net';
+import type { Readable } from 'node:stream';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import formbody from '@fastify/formbody';
 import { UPSTREAM_TOKEN_HEADER, type UserInfo, type VersionInfo } from '@checkup/api-contract';
@@ -33,6 +35,39 @@ export const fakeVersion: VersionInfo = {
   },
 };
 
+/** Fault routes answer or misbehave on purpose; see `faultRoutes` below. */
+export const FAULT = '/manager/api/test/fault';
+export const ANSWER = '/manager/api/test/answer';
+export const BIG_BYTES = 10 * 1024 * 1024;
+export const HOLD_MS = 5000;
+export const BIG_INTEGER_TEXT = '{"status":200,"data":{"id":12345678901234567890123,"fee":1.10},"msg":"操作成功"}';
+
+const HTML_PAGE = '<!doctype html><html><body>Gateway error</body></html>';
+
+/** What `GET ${ANSWER}/:kind` answers: HTTP status, content type and raw text. */
+export const answers: Record<string, { status: number; type: string; text: string }> = {
+  'relogin-string': { status: 200, type: 'application/json', text: '{"status":"401","msg":"登录已失效"}' },
+  'external-import': { status: 200, type: 'application/json', text: '{"status":402,"data":null,"msg":"外检导入"}' },
+  'illegal-access': { status: 200, type: 'application/json', text: '{"status":403,"data":null,"msg":"非法访问!"}' },
+  maintenance: { status: 200, type: 'application/json', text: '{"status":200,"data":{"param_value":"Y"},"msg":""}' },
+  'html-500': { status: 500, type: 'text/html', text: HTML_PAGE },
+  'html-200': { status: 200, type: 'text/html', text: HTML_PAGE },
+  'big-integer': { status: 200, type: 'application/json', text: BIG_INTEGER_TEXT },
+};
+
+let download: Buffer | undefined;
+let bigJson: string | undefined;
+/** The 10 MB `${FAULT}/download` sends. */
+export const bigDownload = (): Buffer => (download ??= randomBytes(BIG_BYTES));
+/** The 10 MB envelope `${FAULT}/big-json` sends. */
+export function bigJsonText(): string {
+  const row = (id: number) => ({ id, name: '张三', note: 'x'.repeat(80) });
+  bigJson ??= JSON.stringify({ status: 200, data: Array.from({ length: 100_000 }, (_, i) => row(i)), msg: '操作成功' });
+  return bigJson;
+}
+
+export type VersionAnswer = VersionInfo | 'html' | 'error-envelope';
+
 export interface EchoedRequest {
   method: string;
   url: string;
@@ -44,10 +79,16 @@ export interface FakeUpstream {
   url: string;
   /** Every token issued and not yet invalidated. */
   tokens: Set<string>;
-  calls: { login: number; userInfo: number; counted: number; publicKey: number; version: number };
+  calls: { login: number; userInfo: number; counted: number; publicKey: number; version: number; reset: number };
   logoutTokens: (string | undefined)[];
   lastEcho: EchoedRequest | undefined;
+  /** Bodies of add_log calls, with the token they came with. */
+  frontLogs: { token: string | undefined; body: Record<string, string> }[];
+  /** 'held' when `${FAULT}/hold` has a request; 'held-closed' with whether it was answered. */
+  events: EventEmitter;
   invalidateTokens(): void;
+  /** What the version route answers from now on (fakeVersion by default). */
+  setVersion(answer: VersionAnswer): void;
   stop(): Promise<void>;
 }
 
@@ -57,13 +98,16 @@ function tokenOf(request: FastifyRequest): string | undefined {
 }
 
 export async function startFakeUpstream(): Promise<FakeUpstream> {
-  const app: FastifyInstance = Fastify({ logger: false });
-  const state: Omit<FakeUpstream, 'url' | 'stop' | 'invalidateTokens'> = {
+  const app: FastifyInstance = Fastify({ logger: false, forceCloseConnections: true });
+  const state: Omit<FakeUpstream, 'url' | 'stop' | 'invalidateTokens' | 'setVersion'> = {
     tokens: new Set(),
-    calls: { login: 0, userInfo: 0, counted: 0, publicKey: 0, version: 0 },
+    calls: { login: 0, userInfo: 0, counted: 0, publicKey: 0, version: 0, reset: 0 },
     logoutTokens: [],
     lastEcho: undefined,
+    frontLogs: [],
+    events: new EventEmitter(),
   };
+  let version: VersionAnswer = fakeVersion;
   const unauthorized = (reply: FastifyReply) =>
     reply.status(401).send({ status: 401, data: null, msg: '登录信息已过期，请重新登录' });
 
@@ -92,15 +136,21 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
       if (!token || !state.tokens.has(token)) return unauthorized(reply);
       return { status: 200, data: fakeUser, msg: '操作成功' };
     });
+    auth.post<{ Body: Record<string, string> }>('/manager/api/logfront/add_log', async (request) => {
+      state.frontLogs.push({ token: tokenOf(request), body: { ...request.body } });
+      return { status: 200, data: null, msg: '操作成功' };
+    });
   });
 
   app.get('/manager/api/login/public_key', async () => {
     state.calls.publicKey += 1;
     return { status: 200, data: { public_key: FAKE_PUBLIC_KEY }, msg: '操作成功' };
   });
-  app.get('/manager/api/commondata/version', async () => {
+  app.get('/manager/api/commondata/version', async (_request, reply) => {
     state.calls.version += 1;
-    return { status: 200, data: fakeVersion, msg: '操作成功' };
+    if (version === 'html') return reply.type('text/html').send(HTML_PAGE);
+    if (version === 'error-envelope') return reply.status(500).send({ status: 500, data: null, msg: '服务器内部错误' });
+    return { status: 200, data: version, msg: '操作成功' };
   });
 
   await app.register(async (raw) => {
@@ -136,12 +186,84 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
     });
   });
 
+  await app.register(faultRoutes, state);
+
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;
 
   return Object.assign(state, {
     url: `http://127.0.0.1:${port}`,
     invalidateTokens: () => state.tokens.clear(),
+    setVersion: (answer: VersionAnswer) => {
+      version = answer;
+    },
     stop: () => app.close(),
+  });
+}
+
+type FaultState = Pick<FakeUpstream, 'calls' | 'events'>;
+
+/** Answers the BFF must turn into rules (spec §4/§8) and faults it must survive. */
+async function faultRoutes(app: FastifyInstance, state: FaultState) {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+  const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  app.get<{ Params: { kind: string } }>(`${ANSWER}/:kind`, async (request, reply) => {
+    const answer = answers[request.params.kind];
+    if (!answer) return reply.status(404).send({ status: 404, data: null, msg: 'no such answer' });
+    return reply.status(answer.status).type(answer.type).send(answer.text);
+  });
+  app.get(`${FAULT}/hang`, async (_request, reply) => reply.hijack());
+  app.get<{ Querystring: { type?: string } }>(`${FAULT}/stall`, async (request, reply) => {
+    reply.hijack();
+    const json = request.query.type !== 'octet';
+    reply.raw.writeHead(200, {
+      'content-type': json ? 'application/json' : 'application/octet-stream',
+      'content-length': String(BIG_BYTES),
+    });
+    reply.raw.write(json ? '{"status":200,"data":"' : Buffer.alloc(64 * 1024));
+  });
+  app.all(`${FAULT}/reset`, async (request, reply) => {
+    state.calls.reset += 1;
+    reply.hijack();
+    request.raw.socket.destroy();
+  });
+  app.get(`${FAULT}/big-json`, async (_request, reply) => reply.type('application/json').send(bigJsonText()));
+  app.get(`${FAULT}/download`, async (_request, reply) =>
+    reply
+      .type('application/octet-stream')
+      .header('content-disposition', 'attachment; filename="big.bin"')
+      .send(bigDownload()),
+  );
+  app.post(`${FAULT}/upload`, async (request) => {
+    const hash = createHash('sha256');
+    let bytes = 0;
+    for await (const chunk of request.body as Readable) {
+      bytes += (chunk as Buffer).length;
+      hash.update(chunk as Buffer);
+    }
+    return {
+      status: 200,
+      data: { bytes, sha256: hash.digest('hex'), type: request.headers['content-type'] },
+      msg: '操作成功',
+    };
+  });
+  app.get<{ Querystring: { ms?: string } }>(`${FAULT}/slow`, async (request) => {
+    await wait(Number(request.query.ms ?? 1500));
+    return { status: 200, data: 'late', msg: '操作成功' };
+  });
+  app.get(`${FAULT}/hold`, async (_request, reply) => {
+    reply.hijack();
+    let answered = false;
+    const timer = setTimeout(() => {
+      answered = true;
+      reply.raw.writeHead(200, { 'content-type': 'application/json' }).end('{"status":200,"data":null,"msg":""}');
+    }, HOLD_MS);
+    reply.raw.once('close', () => {
+      clearTimeout(timer);
+      state.events.emit('held-closed', { answered });
+    });
+    state.events.emit('held');
   });
 }

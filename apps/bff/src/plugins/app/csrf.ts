@@ -6,7 +6,9 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 function originOf(request: FastifyRequest): string | null {
   const origin = request.headers.origin;
-  if (typeof origin === 'string' && origin !== 'null') return origin;
+  // An opaque origin (sandboxed frame, data: page) is refused outright, whatever its Referer says.
+  if (origin === 'null') return null;
+  if (typeof origin === 'string') return origin;
   const referer = request.headers.referer;
   if (typeof referer !== 'string') return null;
   try {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { errorToEnvelope } from '@checkup/api-contract';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { errorToEnvelope, failure } from '@checkup/api-contract';
 
 /** Request ids, security headers and the one error handler (STYLE §3). */
 export const httpPlugin = fp(async (app: FastifyInstance) => {
@@ -20,6 +21,10 @@ export const httpPlugin = fp(async (app: FastifyInstance) => {
     reply.header('referrer-policy', 'same-origin');
   });
 
+  app.setNotFoundHandler((request, reply) => {
+    reply.header('x-request-id', request.id).status(404).send(failure('NOT_FOUND'));
+  });
+
   app.setErrorHandler((error, request, reply) => {
     const { status, envelope, unexpected } = errorToEnvelope(error);
     if (unexpected) request.log.error({ err: error }, 'unhandled error');
@@ -27,3 +32,13 @@ export const httpPlugin = fp(async (app: FastifyInstance) => {
     return reply.status(status).send(envelope);
   });
 });
+
+/** Errors Fastify meets before routing (a malformed URL, say) get the envelope too. */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  request.log.info({ err: error }, 'request refused before routing');
+  reply
+    .status(400)
+    .header('x-request-id', request.id)
+    .header('x-content-type-options', 'nosniff')
+    .send(failure('BAD_REQUEST'));
+}

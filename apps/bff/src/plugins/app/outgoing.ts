@@ -4,6 +4,7 @@ import {
   SIGNATURE_PARAMS,
   parsePairs,
   stringToSign,
+  withoutSignatureParams,
   type ParamPair,
 } from '@checkup/api-contract';
 import type { ApiKeys } from './api-keys.js';
@@ -46,8 +47,10 @@ export function prepareOutgoing(
     config.encrypt
       ? pairs.map(([k, v]) => [k, config.fields.has(k) ? encryptField(v, keys.encrypt) : v] as const)
       : pairs;
-  const query = encrypt(parsePairs(params.query));
-  const form = params.form === null ? null : encrypt(parsePairs(params.form));
+  // Signature parameters are the gateway's to write; any the browser sent are dropped.
+  const own = (encoded: string) => withoutSignatureParams(parsePairs(encoded)).pairs;
+  const query = encrypt(own(params.query));
+  const form = params.form === null ? null : encrypt(own(params.form));
 
   if (config.integrity) {
     const timestamp = String(now);

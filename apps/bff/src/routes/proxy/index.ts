@@ -108,6 +108,11 @@ export async function proxyRoutes(app: FastifyInstance, opts: ProxyOptions) {
   }
 
   for (const prefix of ['/manager/api/*', '/manager/external/*']) {
-    app.route({ method: ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'], url: prefix, handler: handle });
+    app.route({
+      method: ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'],
+      url: prefix,
+      handler: handle,
+      exposeHeadRoute: false,
+    });
   }
 }
