@@ -1,11 +1,11 @@
 import { loadConfig } from './config.js';
 import { buildApp } from './app.js';
 import { buildKioskApp } from './kiosk/app.js';
+import { loggerOptions } from './log-options.js';
 
 const config = loadConfig();
-const logger = { level: config.LOG_LEVEL };
-const staff = await buildApp(config, { logger });
-const kiosk = await buildKioskApp(config, { logger: { ...logger, name: 'kiosk' } });
+const staff = await buildApp(config, { logger: loggerOptions(config.LOG_LEVEL) });
+const kiosk = await buildKioskApp(config, { logger: loggerOptions(config.LOG_LEVEL, 'kiosk') });
 
 let closing = false;
 async function shutdown(signal: string) {

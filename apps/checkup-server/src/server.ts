@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { maskUrl } from '@checkup/api-contract';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedDemoData } from './db/seed.js';
@@ -22,7 +23,20 @@ const nonceStore: NonceStore = config.REDIS_URL
   : new MemoryNonceStore();
 const app = await buildApp(
   { db: database.db, keys, apiKeys, nonceStore, sessionIdleMinutes: config.UPSTREAM_SESSION_IDLE_MINUTES },
-  { logger: { level: config.LOG_LEVEL } },
+  {
+    logger: {
+      level: config.LOG_LEVEL,
+      // No names or ID numbers in logged URLs.
+      serializers: {
+        req: (req: { id: string; method: string; url: string; ip?: string }) => ({
+          id: req.id,
+          method: req.method,
+          url: maskUrl(req.url),
+          remoteAddress: req.ip,
+        }),
+      },
+    },
+  },
 );
 
 // Expired sessions are already refused; this only keeps the table small.

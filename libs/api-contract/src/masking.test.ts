@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maskIdNumber, maskName, maskPhone } from './masking.js';
+import { maskIdNumber, maskName, maskPersonalText, maskPhone, maskUrl } from './masking.js';
 
 describe('masking', () => {
   it('keeps the first and last characters of a name', () => {
@@ -15,5 +15,25 @@ describe('masking', () => {
 
   it('keeps the first three and last four digits of a phone number', () => {
     expect(maskPhone('13812345678')).toBe('138****5678');
+  });
+});
+
+describe('masking free text and URLs', () => {
+  it('masks ID numbers, mobile numbers and JSON name fields in text', () => {
+    const text = '{"cust_name":"张三丰","name":"李四","id":"11010519491231002X","tel":"13812345678"}';
+    expect(maskPersonalText(text)).toBe(
+      '{"cust_name":"张*丰","name":"李*","id":"110105********002X","tel":"138****5678"}',
+    );
+  });
+
+  it('leaves longer digit runs such as order ids alone', () => {
+    expect(maskPersonalText('order 202611210000000123456')).toBe('order 202611210000000123456');
+  });
+
+  it('masks name parameters and ID numbers in a URL', () => {
+    const url = '/manager/api/order/list?cust_name=%E5%BC%A0%E4%B8%89%E4%B8%B0&cust_id_card=11010519491231002X&page=2';
+    expect(decodeURIComponent(maskUrl(url))).toBe(
+      '/manager/api/order/list?cust_name=张*丰&cust_id_card=110105********002X&page=2',
+    );
   });
 });

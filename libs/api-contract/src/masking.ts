@@ -22,3 +22,27 @@ export function maskPhone(phone: string): string {
   if (value.length <= 7) return '*'.repeat(value.length);
   return `${value.slice(0, 3)}${'*'.repeat(value.length - 7)}${value.slice(-4)}`;
 }
+
+const ID_NUMBER = /(?<![\dA-Za-z])(\d{17}[\dXx]|\d{15})(?![\dA-Za-z])/g;
+const MOBILE = /(?<!\d)(1[3-9]\d{9})(?!\d)/g;
+// "cust_name":"张三", "user_name": "李四", "name":"王五" inside JSON text.
+const NAME_FIELD = /("(?:[A-Za-z]+_)?name"\s*:\s*")((?:[^"\\]|\\.)*)(")/g;
+
+/** Names, ID numbers and phone numbers in free text (a log line, a URL) masked before it is written. */
+export function maskPersonalText(text: string): string {
+  return text
+    .replace(NAME_FIELD, (_m, open: string, name: string, close: string) => `${open}${maskName(name)}${close}`)
+    .replace(ID_NUMBER, (id: string) => maskIdNumber(id))
+    .replace(MOBILE, (phone: string) => maskPhone(phone));
+}
+
+/** A request URL for a log line: name parameters masked, ID and phone numbers masked anywhere. */
+export function maskUrl(url: string): string {
+  const q = url.indexOf('?');
+  if (q === -1) return maskPersonalText(url);
+  const pairs = [...new URLSearchParams(url.slice(q + 1))].map(([key, value]): [string, string] => [
+    key,
+    /name$/i.test(key) ? maskName(value) : maskPersonalText(value),
+  ]);
+  return `${maskPersonalText(url.slice(0, q))}?${new URLSearchParams(pairs).toString()}`;
+}

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { addLogRoute, maskIdNumber, maskName, maskPhone } from '@checkup/api-contract';
+import { addLogRoute, maskPersonalText } from '@checkup/api-contract';
 
 export interface FrontLogEntry {
   log_type: 'error' | 'warn' | 'info';
@@ -19,24 +19,11 @@ export function neutraliseControls(text: string): string {
   return out;
 }
 
-const ID_NUMBER = /(?<![\dA-Za-z])(\d{17}[\dXx]|\d{15})(?![\dA-Za-z])/g;
-const MOBILE = /(?<!\d)(1[3-9]\d{9})(?!\d)/g;
-// "cust_name":"张三", "user_name": "李四", "name":"王五" inside JSON text.
-const NAME_FIELD = /("(?:[A-Za-z]+_)?name"\s*:\s*")((?:[^"\\]|\\.)*)(")/g;
-
-/** Names, ID numbers and phone numbers masked before a log line is written anywhere. */
-export function maskPersonalData(text: string): string {
-  return text
-    .replace(NAME_FIELD, (_m, open: string, name: string, close: string) => `${open}${maskName(name)}${close}`)
-    .replace(ID_NUMBER, (id: string) => maskIdNumber(id))
-    .replace(MOBILE, (phone: string) => maskPhone(phone));
-}
-
 export function sanitiseFrontLog(entry: FrontLogEntry): FrontLogEntry {
   return {
     log_type: entry.log_type,
-    log_source: neutraliseControls(maskPersonalData(entry.log_source)).slice(0, 128),
-    log_content: neutraliseControls(maskPersonalData(entry.log_content)),
+    log_source: neutraliseControls(maskPersonalText(entry.log_source)).slice(0, 128),
+    log_content: neutraliseControls(maskPersonalText(entry.log_content)),
   };
 }
 
