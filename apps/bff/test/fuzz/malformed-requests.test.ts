@@ -1,9 +1,7 @@
-import type { FastifyInstance } from 'fastify';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loginRoute } from '@checkup/api-contract';
-import { SAME_ORIGIN, buildBff, cookieOf, logIn, makeWebDist, type WebDist } from '../support/build.js';
-import { startFakeUpstream, type FakeUpstream } from '../support/fake-upstream.js';
+import { SAME_ORIGIN, cookieOf, logIn, useGateway } from '../support/build.js';
 
 const UPSTREAM_FAILURES = new Set([502, 503, 504]);
 
@@ -64,26 +62,16 @@ function expectWellFormed(res: { statusCode: number; headers: Record<string, unk
 }
 
 describe('malformed requests', () => {
-  let fake: FakeUpstream;
-  let web: WebDist;
-  let app: FastifyInstance;
+  const gw = useGateway({ LOGIN_RATE_LIMIT_PER_MINUTE: '100000' });
   let sid: string;
 
   beforeAll(async () => {
-    fake = await startFakeUpstream();
-    web = await makeWebDist();
-    app = await buildBff({ UPSTREAM_URL: fake.url, WEB_DIST: web.dir, LOGIN_RATE_LIMIT_PER_MINUTE: '100000' });
-    sid = await logIn(app);
-  });
-  afterAll(async () => {
-    await app.close();
-    await fake.stop();
-    await web.remove();
+    sid = await logIn(gw.app);
   });
 
   const stillWorks = async () => {
-    expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
-    expect((await app.inject({ method: 'GET', url: '/manager/api/commondata/version' })).statusCode).toBe(200);
+    expect((await gw.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+    expect((await gw.app.inject({ method: 'GET', url: '/manager/api/commondata/version' })).statusCode).toBe(200);
   };
 
   it.each([
@@ -92,7 +80,7 @@ describe('malformed requests', () => {
     ['an unknown /manager path', 'GET', '/manager/'],
     ['a method no route takes', 'OPTIONS', '/manager/api/order/list'],
   ] as const)('answers %s with an envelope', async (_label, method, url) => {
-    const res = await app.inject({ method, url, headers: SAME_ORIGIN });
+    const res = await gw.app.inject({ method, url, headers: SAME_ORIGIN });
 
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
     expectWellFormed(res);
@@ -106,7 +94,7 @@ describe('malformed requests', () => {
           ...(r.withOrigin ? SAME_ORIGIN : {}),
           ...(r.withSession ? cookieOf(sid) : {}),
         };
-        const res = await app.inject({ method: r.method, url: r.url, headers, payload: r.body.payload });
+        const res = await gw.app.inject({ method: r.method, url: r.url, headers, payload: r.body.payload });
         expectWellFormed(res);
       }),
       { numRuns: 200 },
@@ -122,7 +110,7 @@ describe('malformed requests', () => {
     await fc.assert(
       fc.asyncProperty(form, async (fields) => {
         const entries = Object.entries(fields).filter((e): e is [string, string] => e[1] !== undefined);
-        const res = await app.inject({
+        const res = await gw.app.inject({
           method: 'POST',
           url: loginRoute.path,
           headers: { 'content-type': 'application/x-www-form-urlencoded', ...SAME_ORIGIN },

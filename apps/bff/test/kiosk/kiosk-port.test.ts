@@ -4,33 +4,27 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildKioskApp } from '../../src/kiosk/app.js';
 import { loadConfig } from '../../src/config.js';
-import { SAME_ORIGIN, makeWebDist, type WebDist } from '../support/build.js';
-import { startFakeUpstream, type FakeUpstream } from '../support/fake-upstream.js';
+import { SAME_ORIGIN, useFixtures } from '../support/build.js';
 
 describe('kiosk port', () => {
-  let upstream: FakeUpstream;
-  let web: WebDist;
+  const gw = useFixtures();
   let kiosk: FastifyInstance;
   const logLines: Record<string, unknown>[] = [];
 
   beforeAll(async () => {
-    [upstream, web] = await Promise.all([startFakeUpstream(), makeWebDist()]);
     const stream = new Writable({
       write(chunk: Buffer, _enc, done) {
         logLines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
         done();
       },
     });
-    kiosk = await buildKioskApp(loadConfig({ UPSTREAM_URL: upstream.url, WEB_DIST: web.dir, LOG_LEVEL: 'warn' }), {
-      logger: { level: 'warn', stream },
-    });
+    const config = loadConfig({ UPSTREAM_URL: gw.upstream.url, WEB_DIST: gw.web.dir, LOG_LEVEL: 'warn' });
+    kiosk = await buildKioskApp(config, { logger: { level: 'warn', stream } });
     await kiosk.ready();
   });
 
   afterAll(async () => {
     await kiosk?.close();
-    await upstream?.stop();
-    await web?.remove();
   });
 
   it('serves the self-print page and its assets', async () => {
@@ -41,11 +35,11 @@ describe('kiosk port', () => {
   });
 
   it('forwards an allowlisted call to the upstream', async () => {
-    const before = upstream.calls.version;
+    const before = gw.upstream.calls.version;
     const res = await kiosk.inject({ method: 'GET', url: '/manager/api/commondata/version' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 200, data: { name: expect.any(String) } });
-    expect(upstream.calls.version).toBeGreaterThan(before);
+    expect(gw.upstream.calls.version).toBeGreaterThan(before);
   });
 
   it.each([
@@ -56,11 +50,11 @@ describe('kiosk port', () => {
     ['OPTIONS', '/'],
     ['GET', '/docs'],
   ])('refuses %s %s with 403 and writes an audit line', async (method, url) => {
-    const calls = upstream.calls.userInfo + upstream.calls.login;
+    const calls = gw.upstream.calls.userInfo + gw.upstream.calls.login;
     const res = await kiosk.inject({ method: method as 'GET', url, headers: SAME_ORIGIN });
     expect(res.statusCode).toBe(403);
     if (method !== 'HEAD') expect(res.json()).toEqual({ status: 403, data: null, msg: '自助终端不允许此操作' });
-    expect(upstream.calls.userInfo + upstream.calls.login).toBe(calls);
+    expect(gw.upstream.calls.userInfo + gw.upstream.calls.login).toBe(calls);
     expect(logLines.at(-1)).toMatchObject({ audit: 'kiosk_refused', method });
     expect(String(logLines.at(-1)?.url).toLowerCase()).toBe(url.toLowerCase());
   });
@@ -83,7 +77,7 @@ describe('kiosk port', () => {
       );
       expect(status, rawPath).toBe(403);
     }
-    expect(upstream.calls.userInfo).toBe(0);
+    expect(gw.upstream.calls.userInfo).toBe(0);
   });
 
   it('refuses a method-override header even on an allowed path', async () => {

@@ -1,35 +1,23 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildBff, cookieOf, logIn, makeWebDist, type WebDist } from '../support/build.js';
-import { startFakeUpstream, type FakeUpstream } from '../support/fake-upstream.js';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { cookieOf, logIn, useGateway } from '../support/build.js';
 
 const ECHO = '/manager/api/test/echo';
 const PARTNER = 'https://portal.hospital.example';
 const REFUSED = { status: 403, data: null, msg: '请求来源校验失败，请刷新页面后重试' };
 
 describe('CSRF origin check on state-changing requests', () => {
-  let fake: FakeUpstream;
-  let web: WebDist;
-  let app: FastifyInstance;
+  const gw = useGateway({ ALLOWED_ORIGINS: ` ${PARTNER} , ` });
   let sid: string;
 
   beforeAll(async () => {
-    fake = await startFakeUpstream();
-    web = await makeWebDist();
-    app = await buildBff({ UPSTREAM_URL: fake.url, WEB_DIST: web.dir, ALLOWED_ORIGINS: ` ${PARTNER} , ` });
-    sid = await logIn(app);
-  });
-  afterAll(async () => {
-    await app.close();
-    await fake.stop();
-    await web.remove();
+    sid = await logIn(gw.app);
   });
   beforeEach(() => {
-    fake.lastEcho = undefined;
+    gw.upstream.lastEcho = undefined;
   });
 
   const send = (method: 'POST' | 'PUT' | 'DELETE', headers: Record<string, string>, url = ECHO) =>
-    app.inject({
+    gw.app.inject({
       method,
       url,
       headers: { 'content-type': 'application/x-www-form-urlencoded', ...cookieOf(sid), ...headers },
@@ -41,16 +29,16 @@ describe('CSRF origin check on state-changing requests', () => {
 
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual(REFUSED);
-    expect(fake.lastEcho).toBeUndefined();
+    expect(gw.upstream.lastEcho).toBeUndefined();
   });
 
   it('refuses a login without an origin before calling upstream', async () => {
-    const before = fake.calls.login;
+    const before = gw.upstream.calls.login;
 
     const res = await send('POST', {}, '/manager/api/login/login');
 
     expect(res.statusCode).toBe(403);
-    expect(fake.calls.login).toBe(before);
+    expect(gw.upstream.calls.login).toBe(before);
   });
 
   it.each([
@@ -67,7 +55,7 @@ describe('CSRF origin check on state-changing requests', () => {
 
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual(REFUSED);
-    expect(fake.lastEcho).toBeUndefined();
+    expect(gw.upstream.lastEcho).toBeUndefined();
   });
 
   it.each([
@@ -78,26 +66,26 @@ describe('CSRF origin check on state-changing requests', () => {
     const res = await send(method, { origin });
 
     expect(res.statusCode).toBe(200);
-    expect(fake.lastEcho?.method).toBe(method);
+    expect(gw.upstream.lastEcho?.method).toBe(method);
   });
 
   it('passes a same-host Referer when the Origin is absent', async () => {
     const res = await send('POST', { referer: 'http://localhost/#/order/list?x=1' });
 
     expect(res.statusCode).toBe(200);
-    expect(fake.lastEcho?.body).toBe('a=1');
+    expect(gw.upstream.lastEcho?.body).toBe('a=1');
   });
 
   it('passes an origin listed in ALLOWED_ORIGINS', async () => {
     const res = await send('POST', { origin: PARTNER });
 
     expect(res.statusCode).toBe(200);
-    expect(fake.lastEcho?.method).toBe('POST');
+    expect(gw.upstream.lastEcho?.method).toBe('POST');
   });
 
   it('never checks a GET', async () => {
-    const plain = await app.inject({ method: 'GET', url: ECHO, headers: cookieOf(sid) });
-    const foreign = await app.inject({
+    const plain = await gw.app.inject({ method: 'GET', url: ECHO, headers: cookieOf(sid) });
+    const foreign = await gw.app.inject({
       method: 'GET',
       url: '/manager/api/commondata/version',
       headers: { origin: 'https://evil.example', referer: 'https://evil.example/' },

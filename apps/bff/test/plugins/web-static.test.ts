@@ -1,6 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_JS, INDEX_HTML, buildBff, closedPortUrl, makeWebDist, type WebDist } from '../support/build.js';
+import { describe, expect, it } from 'vitest';
+import { APP_JS, INDEX_HTML, useGateway } from '../support/build.js';
 
 function expectCommonHeaders(headers: Record<string, unknown>) {
   expect(headers['x-request-id']).toEqual(expect.stringMatching(/^[0-9a-f-]{36}$/));
@@ -8,20 +7,10 @@ function expectCommonHeaders(headers: Record<string, unknown>) {
 }
 
 describe('web app from a built WEB_DIST', () => {
-  let web: WebDist;
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    web = await makeWebDist();
-    app = await buildBff({ UPSTREAM_URL: await closedPortUrl(), WEB_DIST: web.dir });
-  });
-  afterAll(async () => {
-    await app.close();
-    await web.remove();
-  });
+  const gw = useGateway({}, { cutOff: true });
 
   it('serves index.html at / with no-cache', async () => {
-    const res = await app.inject({ method: 'GET', url: '/' });
+    const res = await gw.app.inject({ method: 'GET', url: '/' });
 
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe(INDEX_HTML);
@@ -31,7 +20,7 @@ describe('web app from a built WEB_DIST', () => {
   });
 
   it('serves hashed assets as immutable for a year', async () => {
-    const res = await app.inject({ method: 'GET', url: '/assets/app-abc.js' });
+    const res = await gw.app.inject({ method: 'GET', url: '/assets/app-abc.js' });
 
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe(APP_JS);
@@ -42,7 +31,7 @@ describe('web app from a built WEB_DIST', () => {
   it('gives every answer its own request id and nosniff, errors included', async () => {
     const answers = await Promise.all(
       ['/', '/assets/app-abc.js', '/no-such-file.txt', '/manager/api/login/user_info'].map((url) =>
-        app.inject({ method: 'GET', url }),
+        gw.app.inject({ method: 'GET', url }),
       ),
     );
 
@@ -52,20 +41,10 @@ describe('web app from a built WEB_DIST', () => {
 });
 
 describe('web app not built', () => {
-  let web: WebDist;
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    web = await makeWebDist({ built: false });
-    app = await buildBff({ UPSTREAM_URL: await closedPortUrl(), WEB_DIST: web.dir });
-  });
-  afterAll(async () => {
-    await app.close();
-    await web.remove();
-  });
+  const gw = useGateway({}, { cutOff: true, built: false });
 
   it('answers / with 503 and a Chinese explanation', async () => {
-    const res = await app.inject({ method: 'GET', url: '/' });
+    const res = await gw.app.inject({ method: 'GET', url: '/' });
 
     expect(res.statusCode).toBe(503);
     expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');

@@ -1,36 +1,20 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { SID_COOKIE, buildBff, cookieOf, logIn, makeWebDist, type WebDist } from '../support/build.js';
-import { ANSWER, BIG_INTEGER_TEXT, startFakeUpstream, type FakeUpstream } from '../support/fake-upstream.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { SID_COOKIE, cookieOf, getAs, logIn, useGateway } from '../support/build.js';
+import { ANSWER, BIG_INTEGER_TEXT } from '../support/fake-upstream.js';
 
 const SIGNAL = 'x-checkup-signal';
 const EXPIRED = { status: 401, data: null, msg: '登录信息已过期，请重新登录' };
 
 describe('answer rules applied to upstream answers', () => {
-  let fake: FakeUpstream;
-  let web: WebDist;
-  let app: FastifyInstance;
+  const gw = useGateway();
   let sid: string;
 
-  beforeAll(async () => {
-    fake = await startFakeUpstream();
-    web = await makeWebDist();
-    app = await buildBff({ UPSTREAM_URL: fake.url, WEB_DIST: web.dir });
-  });
-  afterAll(async () => {
-    await app.close();
-    await fake.stop();
-    await web.remove();
-  });
   beforeEach(async () => {
-    sid = await logIn(app);
+    sid = await logIn(gw.app);
   });
 
-  const answer = (kind: string, query = '') =>
-    app.inject({ method: 'GET', url: `${ANSWER}/${kind}${query}`, headers: cookieOf(sid) });
-  const stillLoggedIn = async () =>
-    (await app.inject({ method: 'GET', url: '/manager/api/login/user_info', headers: cookieOf(sid) })).statusCode ===
-    200;
+  const answer = (kind: string, query = '') => getAs(gw.app, sid, `${ANSWER}/${kind}${query}`);
+  const stillLoggedIn = async () => (await getAs(gw.app, sid, '/manager/api/login/user_info')).statusCode === 200;
 
   it("answers a string status '401' with HTTP 401, the relogin signal, and ends the BFF session", async () => {
     const res = await answer('relogin-string');
@@ -40,11 +24,11 @@ describe('answer rules applied to upstream answers', () => {
     expect(res.json()).toEqual({ status: 401, data: null, msg: '登录已失效' });
     const cleared = res.cookies.find((c) => c.name === SID_COOKIE);
     expect(cleared?.value).toBe('');
-    const before = fake.calls.userInfo;
-    const next = await app.inject({ method: 'GET', url: '/manager/api/login/user_info', headers: cookieOf(sid) });
+    const before = gw.upstream.calls.userInfo;
+    const next = await gw.app.inject({ method: 'GET', url: '/manager/api/login/user_info', headers: cookieOf(sid) });
     expect(next.statusCode).toBe(401);
     expect(next.json()).toEqual(EXPIRED);
-    expect(fake.calls.userInfo).toBe(before);
+    expect(gw.upstream.calls.userInfo).toBe(before);
   });
 
   it('answers status 402 with HTTP 402 and the external-import signal, keeping the session', async () => {

@@ -1,18 +1,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { failure } from '@checkup/api-contract';
 import { duplicateKey } from '../../src/plugins/app/duplicate-guard.js';
 import { isDuplicateExempt } from '../../src/policy/duplicate-exempt.js';
-import { cookieOf } from '../support/build.js';
-import { buildGateway, logInAs, postForm } from '../support/gateway.js';
-import {
-  DROPPING_PATH,
-  REFUSING_PATH,
-  startScriptedUpstream,
-  type ScriptedUpstream,
-} from '../support/scripted-upstream.js';
+import { cookieOf, postForm } from '../support/build.js';
+import { logInAs, useScriptedGateway } from '../support/gateway.js';
+import { DROPPING_PATH, REFUSING_PATH } from '../support/scripted-upstream.js';
 import { pause, until } from '../support/waiting.js';
 
 const SAVE = '/manager/api/order/save_order';
@@ -29,111 +23,95 @@ const EXEMPT = [
 ];
 
 describe('the duplicate guard', () => {
-  let fake: ScriptedUpstream;
-  let app: FastifyInstance;
-  const extraApps: FastifyInstance[] = [];
-
-  beforeAll(async () => {
-    fake = await startScriptedUpstream();
-  });
-  afterAll(async () => {
-    await fake.stop();
-  });
-  beforeEach(async () => {
-    app = await buildGateway(fake.url);
-  });
-  afterEach(async () => {
-    fake.reset();
-    await Promise.all([app, ...extraApps.splice(0)].map((a) => a.close()));
-  });
+  const gw = useScriptedGateway();
 
   const lockGone = (sid: string, url: string, body: string) => async () =>
-    (await app.sharedState.get(duplicateKey({ sessionId: sid, method: 'POST', url, body }))) === null;
+    (await gw.app.sharedState.get(duplicateKey({ sessionId: sid, method: 'POST', url, body }))) === null;
 
   it('refuses an identical POST while the first is pending, then answers the first normally', async () => {
-    const sid = await logInAs(app, 'admin');
-    const first = postForm(app, sid, `${SAVE}?order_id=7`, 'amount=1');
-    await fake.waitForHeld(1);
+    const sid = await logInAs(gw.app, 'admin');
+    const first = postForm(gw.app, sid, `${SAVE}?order_id=7`, 'amount=1');
+    await gw.upstream.waitForHeld(1);
 
-    const second = await postForm(app, sid, `${SAVE}?order_id=7`, 'amount=1');
-    fake.releaseAll();
+    const second = await postForm(gw.app, sid, `${SAVE}?order_id=7`, 'amount=1');
+    gw.upstream.releaseAll();
     const answered = await first;
 
     expect(second.statusCode).toBe(409);
     expect(second.json()).toEqual(REFUSED);
     expect(answered.statusCode).toBe(200);
     expect(answered.json()).toEqual({ status: 200, data: { seq: 1, body: { amount: '1' } }, msg: '操作成功' });
-    expect(fake.calls(SAVE)).toBe(1);
+    expect(gw.upstream.calls(SAVE)).toBe(1);
   });
 
   it('logs the refusal as a front-end warning sent upstream with the user token', async () => {
-    const sid = await logInAs(app, 'admin');
-    const first = postForm(app, sid, SAVE, 'amount=1');
-    await fake.waitForHeld(1);
+    const sid = await logInAs(gw.app, 'admin');
+    const first = postForm(gw.app, sid, SAVE, 'amount=1');
+    await gw.upstream.waitForHeld(1);
 
-    await postForm(app, sid, SAVE, 'amount=1');
-    fake.releaseAll();
+    await postForm(gw.app, sid, SAVE, 'amount=1');
+    gw.upstream.releaseAll();
     await first;
 
-    expect(fake.frontLogs).toEqual([
+    expect(gw.upstream.frontLogs).toEqual([
       {
         account: 'admin',
         body: expect.objectContaining({ log_type: 'warn', log_source: 'bff-duplicate-guard', operator_id: '' }),
       },
     ]);
-    expect(JSON.parse(fake.frontLogs[0]!.body.log_content!)).toMatchObject({ message: REFUSED.msg, url: SAVE });
+    expect(JSON.parse(gw.upstream.frontLogs[0]!.body.log_content!)).toMatchObject({ message: REFUSED.msg, url: SAVE });
   });
 
   it('lets a different body, a different query or another user through while the first is pending', async () => {
-    const admin = await logInAs(app, 'admin');
-    const nurse = await logInAs(app, 'nurse');
-    const first = postForm(app, admin, `${SAVE}?order_id=7`, 'amount=1');
-    await fake.waitForHeld(1);
+    const admin = await logInAs(gw.app, 'admin');
+    const nurse = await logInAs(gw.app, 'nurse');
+    const first = postForm(gw.app, admin, `${SAVE}?order_id=7`, 'amount=1');
+    await gw.upstream.waitForHeld(1);
 
     const others = [
-      postForm(app, admin, `${SAVE}?order_id=7`, 'amount=2'),
-      postForm(app, admin, `${SAVE}?order_id=8`, 'amount=1'),
-      postForm(app, nurse, `${SAVE}?order_id=7`, 'amount=1'),
+      postForm(gw.app, admin, `${SAVE}?order_id=7`, 'amount=2'),
+      postForm(gw.app, admin, `${SAVE}?order_id=8`, 'amount=1'),
+      postForm(gw.app, nurse, `${SAVE}?order_id=7`, 'amount=1'),
     ];
-    await fake.waitForHeld(4);
-    fake.releaseAll();
+    await gw.upstream.waitForHeld(4);
+    gw.upstream.releaseAll();
     const answers = await Promise.all([first, ...others]);
 
     expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
-    expect(fake.held.map((h) => h.account)).toEqual(['admin', 'admin', 'admin', 'nurse']);
+    expect(gw.upstream.held.map((h) => h.account)).toEqual(['admin', 'admin', 'admin', 'nurse']);
   });
 
   it('releases the lock after the upstream answered', async () => {
-    const sid = await logInAs(app, 'admin');
-    const first = postForm(app, sid, SAVE, 'amount=1');
-    await fake.waitForHeld(1);
-    fake.releaseAll();
+    const sid = await logInAs(gw.app, 'admin');
+    const first = postForm(gw.app, sid, SAVE, 'amount=1');
+    await gw.upstream.waitForHeld(1);
+    gw.upstream.releaseAll();
     expect((await first).statusCode).toBe(200);
 
-    const again = postForm(app, sid, SAVE, 'amount=1');
-    await fake.waitForHeld(2);
-    fake.releaseAll();
+    const again = postForm(gw.app, sid, SAVE, 'amount=1');
+    await gw.upstream.waitForHeld(2);
+    gw.upstream.releaseAll();
 
     expect((await again).statusCode).toBe(200);
-    expect(fake.calls(SAVE)).toBe(2);
+    expect(gw.upstream.calls(SAVE)).toBe(2);
   });
 
   it.each([
     ['an error envelope', REFUSING_PATH, 500],
     ['a dropped connection', DROPPING_PATH, 502],
   ])('releases the lock after %s', async (_what, path, status) => {
-    const sid = await logInAs(app, 'admin');
+    const sid = await logInAs(gw.app, 'admin');
 
-    const answers = [await postForm(app, sid, path, 'amount=1'), await postForm(app, sid, path, 'amount=1')];
+    const answers = [await postForm(gw.app, sid, path, 'amount=1'), await postForm(gw.app, sid, path, 'amount=1')];
 
     expect(answers.map((r) => r.statusCode)).toEqual([status, status]);
-    expect(fake.calls(path)).toBe(2);
+    expect(gw.upstream.calls(path)).toBe(2);
   });
 
   it('releases the lock when the browser goes away before the answer', async () => {
-    const sid = await logInAs(app, 'admin');
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const sid = await logInAs(gw.app, 'admin');
+    await gw.app.listen({ host: '127.0.0.1', port: 0 });
+    const origin = `http://127.0.0.1:${(gw.app.server.address() as AddressInfo).port}`;
     const body = 'amount=1';
     const request = http.request(`${origin}${SAVE}`, {
       method: 'POST',
@@ -141,46 +119,45 @@ describe('the duplicate guard', () => {
     });
     request.on('error', () => {});
     request.end(body);
-    await fake.waitForHeld(1);
+    await gw.upstream.waitForHeld(1);
 
     request.destroy();
     await until('the lock is released', lockGone(sid, SAVE, body));
-    const again = postForm(app, sid, SAVE, body);
-    await fake.waitForHeld(2);
-    fake.releaseAll();
+    const again = postForm(gw.app, sid, SAVE, body);
+    await gw.upstream.waitForHeld(2);
+    gw.upstream.releaseAll();
 
     expect((await again).statusCode).toBe(200);
   });
 
   it('lets an identical POST through once DUPLICATE_LOCK_TTL_SECONDS has passed', async () => {
-    const short = await buildGateway(fake.url, { DUPLICATE_LOCK_TTL_SECONDS: '1' });
-    extraApps.push(short);
+    const short = await gw.buildForTest({ DUPLICATE_LOCK_TTL_SECONDS: '1' });
     const sid = await logInAs(short, 'admin');
     const first = postForm(short, sid, SAVE, 'amount=1');
-    await fake.waitForHeld(1);
+    await gw.upstream.waitForHeld(1);
 
     const refused = await postForm(short, sid, SAVE, 'amount=1');
     await pause(1_100);
     const third = postForm(short, sid, SAVE, 'amount=1');
-    await fake.waitForHeld(2);
-    fake.held[0]!.release();
+    await gw.upstream.waitForHeld(2);
+    gw.upstream.held[0]!.release();
     await first;
     const fourth = await postForm(short, sid, SAVE, 'amount=1');
-    fake.releaseAll();
+    gw.upstream.releaseAll();
 
     expect(refused.statusCode).toBe(409);
     expect((await third).statusCode).toBe(200);
     expect(fourth.statusCode).toBe(409);
-    expect(fake.calls(SAVE)).toBe(2);
+    expect(gw.upstream.calls(SAVE)).toBe(2);
   });
 
   it.each(EXEMPT)('never refuses identical concurrent POSTs to %s', async (path) => {
     expect(isDuplicateExempt(path)).toBe(true);
-    const sid = await logInAs(app, 'admin');
+    const sid = await logInAs(gw.app, 'admin');
 
-    const both = [postForm(app, sid, path, 'order_id=7'), postForm(app, sid, path, 'order_id=7')];
-    await fake.waitForHeld(2, path);
-    fake.releaseAll();
+    const both = [postForm(gw.app, sid, path, 'order_id=7'), postForm(gw.app, sid, path, 'order_id=7')];
+    await gw.upstream.waitForHeld(2, path);
+    gw.upstream.releaseAll();
 
     expect((await Promise.all(both)).map((r) => r.statusCode)).toEqual([200, 200]);
   });

@@ -1,50 +1,30 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FORM, buildBff, cookieOf, logIn, makeWebDist, type WebDist } from '../support/build.js';
-import { startFakeUpstream, type FakeUpstream } from '../support/fake-upstream.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { cookieOf, logIn, sendForm, useGateway } from '../support/build.js';
 
 const ADD_LOG = '/manager/api/logfront/add_log';
 const RECORDED = { status: 200, data: null, msg: '已记录' };
 
 describe('front-end log collection', () => {
-  let fake: FakeUpstream;
-  let web: WebDist;
-  let app: FastifyInstance;
+  const gw = useGateway({ FRONT_LOG_RATE_LIMIT_PER_MINUTE: '3' });
 
-  beforeAll(async () => {
-    fake = await startFakeUpstream();
-    web = await makeWebDist();
-    app = await buildBff({ UPSTREAM_URL: fake.url, WEB_DIST: web.dir, FRONT_LOG_RATE_LIMIT_PER_MINUTE: '3' });
-  });
-  afterAll(async () => {
-    await app.close();
-    await fake.stop();
-    await web.remove();
-  });
   beforeEach(() => {
-    fake.frontLogs.length = 0;
+    gw.upstream.frontLogs.length = 0;
   });
 
   const addLog = (fields: Record<string, string>, headers: Record<string, string> = {}, remoteAddress?: string) =>
-    app.inject({
-      method: 'POST',
-      url: ADD_LOG,
-      headers: { ...FORM, ...headers },
-      payload: new URLSearchParams(fields).toString(),
-      ...(remoteAddress ? { remoteAddress } : {}),
-    });
+    sendForm(gw.app, ADD_LOG, new URLSearchParams(fields).toString(), { headers, remoteAddress });
 
   it('forwards a sanitised entry with an empty operator_id and the session token', async () => {
-    const sid = await logIn(app);
+    const sid = await logIn(gw.app);
     const content = '保存失败\r\n[INFO] forged line 110101199003071234 13812345678 {"cust_name":"张三丰"}';
 
     const res = await addLog({ log_type: 'error', log_source: 'order\nlist', log_content: content }, cookieOf(sid));
 
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual(RECORDED);
-    expect(fake.frontLogs).toHaveLength(1);
-    const [{ token, body }] = fake.frontLogs as [{ token: string | undefined; body: Record<string, string> }];
-    expect(token).toBe([...fake.tokens].at(-1));
+    expect(gw.upstream.frontLogs).toHaveLength(1);
+    const [{ token, body }] = gw.upstream.frontLogs as [{ token: string | undefined; body: Record<string, string> }];
+    expect(token).toBe([...gw.upstream.tokens].at(-1));
     expect(body).toEqual({
       log_type: 'error',
       log_source: 'order\\u000alist',
@@ -69,7 +49,7 @@ describe('front-end log collection', () => {
 
   it('limits one session to the configured rate, not another session from the same address', async () => {
     const address = '10.1.0.3';
-    const [first, second] = [await logIn(app), await logIn(app)];
+    const [first, second] = [await logIn(gw.app), await logIn(gw.app)];
     const entry = { log_type: 'warn', log_source: 'web', log_content: 'slow page' };
     const statuses: number[] = [];
     for (let i = 0; i < 4; i += 1) statuses.push((await addLog(entry, cookieOf(first), address)).statusCode);
@@ -78,7 +58,7 @@ describe('front-end log collection', () => {
 
     expect(statuses).toEqual([200, 200, 200, 429]);
     expect(other.statusCode).toBe(200);
-    expect(fake.frontLogs).toHaveLength(4);
+    expect(gw.upstream.frontLogs).toHaveLength(4);
   });
 
   it('accepts an entry without a session but does not forward it', async () => {
@@ -86,6 +66,6 @@ describe('front-end log collection', () => {
 
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual(RECORDED);
-    expect(fake.frontLogs).toHaveLength(0);
+    expect(gw.upstream.frontLogs).toHaveLength(0);
   });
 });

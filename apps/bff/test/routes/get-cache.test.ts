@@ -1,10 +1,9 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CACHE_HEADER, SIGNAL_HEADER, failure } from '@checkup/api-contract';
 import { CACHED_GETS } from '../../src/policy/cached-gets.js';
-import { SAME_ORIGIN, cookieOf } from '../support/build.js';
-import { buildGateway, cacheMisses, getAs, logInAs, postForm } from '../support/gateway.js';
-import { COUNTED_PATH, startScriptedUpstream, type ScriptedUpstream } from '../support/scripted-upstream.js';
+import { SAME_ORIGIN, cookieOf, getAs, postForm } from '../support/build.js';
+import { cacheMisses, logInAs, useScriptedGateway } from '../support/gateway.js';
+import { COUNTED_PATH } from '../support/scripted-upstream.js';
 import { pause, until } from '../support/waiting.js';
 
 const PARAMETER = '/manager/api/Commonconfig/get_parameter';
@@ -16,77 +15,61 @@ const NATIONS = '/manager/api/commondata/get_nation_list';
 const CLEAR = '/manager/api/bff/cache/clear';
 
 describe('the GET cache', () => {
-  let fake: ScriptedUpstream;
-  let app: FastifyInstance;
-  const extraApps: FastifyInstance[] = [];
-
-  beforeAll(async () => {
-    fake = await startScriptedUpstream();
-  });
-  afterAll(async () => {
-    await fake.stop();
-  });
-  beforeEach(async () => {
-    app = await buildGateway(fake.url);
-  });
-  afterEach(async () => {
-    fake.reset();
-    await Promise.all([app, ...extraApps.splice(0)].map((a) => a.close()));
-  });
+  const gw = useScriptedGateway();
 
   const clear = (sid?: string) =>
-    app.inject({ method: 'POST', url: CLEAR, headers: { ...SAME_ORIGIN, ...(sid ? cookieOf(sid) : {}) } });
+    gw.app.inject({ method: 'POST', url: CLEAR, headers: { ...SAME_ORIGIN, ...(sid ? cookieOf(sid) : {}) } });
 
   it.each([...CACHED_GETS.keys()])('answers %s from the cache the second time', async (path) => {
-    const sid = await logInAs(app, 'admin');
+    const sid = await logInAs(gw.app, 'admin');
 
-    const first = await getAs(app, sid, `${path}?page=1`);
-    const second = await getAs(app, sid, `${path}?page=1`);
+    const first = await getAs(gw.app, sid, `${path}?page=1`);
+    const second = await getAs(gw.app, sid, `${path}?page=1`);
 
     expect(first.statusCode).toBe(200);
     expect(first.headers[CACHE_HEADER]).toBe('MISS');
     expect(second.headers[CACHE_HEADER]).toBe('HIT');
     expect(second.body).toBe(first.body);
-    expect(fake.calls(path)).toBe(1);
+    expect(gw.upstream.calls(path)).toBe(1);
   });
 
   it('passes a GET outside the whitelist upstream every time, marked BYPASS', async () => {
-    const sid = await logInAs(app, 'admin');
+    const sid = await logInAs(gw.app, 'admin');
 
-    const answers = [await getAs(app, sid, COUNTED_PATH), await getAs(app, sid, COUNTED_PATH)];
+    const answers = [await getAs(gw.app, sid, COUNTED_PATH), await getAs(gw.app, sid, COUNTED_PATH)];
 
     expect(answers.map((r) => r.headers[CACHE_HEADER])).toEqual(['BYPASS', 'BYPASS']);
     expect(answers.map((r) => r.json<{ data: { call: number } }>().data.call)).toEqual([1, 2]);
   });
 
   it('passes a POST upstream marked BYPASS', async () => {
-    const sid = await logInAs(app, 'admin');
+    const sid = await logInAs(gw.app, 'admin');
 
-    const res = await postForm(app, sid, COUNTED_PATH, 'a=1');
+    const res = await postForm(gw.app, sid, COUNTED_PATH, 'a=1');
 
     expect(res.statusCode).toBe(200);
     expect(res.headers[CACHE_HEADER]).toBe('BYPASS');
-    expect(fake.calls(COUNTED_PATH)).toBe(1);
+    expect(gw.upstream.calls(COUNTED_PATH)).toBe(1);
   });
 
   it('keys an entry on the path and the sorted query', async () => {
-    const sid = await logInAs(app, 'admin');
+    const sid = await logInAs(gw.app, 'admin');
 
-    const unsorted = await getAs(app, sid, `${PARAMETER}?b=2&a=1`);
-    const sorted = await getAs(app, sid, `${PARAMETER}?a=1&b=2`);
-    const otherValue = await getAs(app, sid, `${PARAMETER}?a=1&b=3`);
+    const unsorted = await getAs(gw.app, sid, `${PARAMETER}?b=2&a=1`);
+    const sorted = await getAs(gw.app, sid, `${PARAMETER}?a=1&b=2`);
+    const otherValue = await getAs(gw.app, sid, `${PARAMETER}?a=1&b=3`);
 
     expect([unsorted, sorted, otherValue].map((r) => r.headers[CACHE_HEADER])).toEqual(['MISS', 'HIT', 'MISS']);
     expect(sorted.body).toBe(unsorted.body);
-    expect(fake.calls(PARAMETER)).toBe(2);
+    expect(gw.upstream.calls(PARAMETER)).toBe(2);
   });
 
   it('keeps the transfer user list per user', async () => {
-    const admin = await logInAs(app, 'admin');
-    const nurse = await logInAs(app, 'nurse');
+    const admin = await logInAs(gw.app, 'admin');
+    const nurse = await logInAs(gw.app, 'nurse');
 
     const answers = [];
-    for (const sid of [admin, nurse, admin, nurse]) answers.push(await getAs(app, sid, TRANSFER_USERS));
+    for (const sid of [admin, nurse, admin, nurse]) answers.push(await getAs(gw.app, sid, TRANSFER_USERS));
 
     expect(answers.map((r) => r.headers[CACHE_HEADER])).toEqual(['MISS', 'MISS', 'HIT', 'HIT']);
     expect(answers.map((r) => r.json<{ data: { user: string } }>().data.user)).toEqual([
@@ -95,64 +78,63 @@ describe('the GET cache', () => {
       'admin',
       'nurse',
     ]);
-    expect(fake.calls(TRANSFER_USERS)).toBe(2);
+    expect(gw.upstream.calls(TRANSFER_USERS)).toBe(2);
   });
 
   it('shares the user simple list between users', async () => {
-    const admin = await logInAs(app, 'admin');
-    const nurse = await logInAs(app, 'nurse');
+    const admin = await logInAs(gw.app, 'admin');
+    const nurse = await logInAs(gw.app, 'nurse');
 
-    const first = await getAs(app, admin, USER_LIST);
-    const second = await getAs(app, nurse, USER_LIST);
+    const first = await getAs(gw.app, admin, USER_LIST);
+    const second = await getAs(gw.app, nurse, USER_LIST);
 
     expect(second.headers[CACHE_HEADER]).toBe('HIT');
     expect(second.body).toBe(first.body);
-    expect(fake.calls(USER_LIST)).toBe(1);
+    expect(gw.upstream.calls(USER_LIST)).toBe(1);
   });
 
   it('makes one upstream call for ten concurrent misses of one key', async () => {
-    const sid = await logInAs(app, 'admin');
-    const open = fake.gate('cachedGets');
+    const sid = await logInAs(gw.app, 'admin');
+    const open = gw.upstream.gate('cachedGets');
 
-    const pending = Array.from({ length: 10 }, () => getAs(app, sid, NATIONS));
-    await until('all ten have joined the load', async () => (await cacheMisses(app)) === 10);
+    const pending = Array.from({ length: 10 }, () => getAs(gw.app, sid, NATIONS));
+    await until('all ten have joined the load', async () => (await cacheMisses(gw.app)) === 10);
     open();
     const answers = await Promise.all(pending);
 
-    expect(fake.calls(NATIONS)).toBe(1);
+    expect(gw.upstream.calls(NATIONS)).toBe(1);
     expect(answers.every((r) => r.statusCode === 200 && r.headers[CACHE_HEADER] === 'MISS')).toBe(true);
     expect(new Set(answers.map((r) => r.body)).size).toBe(1);
   });
 
   it('does not cache a failing envelope', async () => {
-    const sid = await logInAs(app, 'admin');
+    const sid = await logInAs(gw.app, 'admin');
 
     const answers = [
-      await getAs(app, sid, `${REPORT_CONFIG}?fail=1`),
-      await getAs(app, sid, `${REPORT_CONFIG}?fail=1`),
+      await getAs(gw.app, sid, `${REPORT_CONFIG}?fail=1`),
+      await getAs(gw.app, sid, `${REPORT_CONFIG}?fail=1`),
     ];
 
     expect(answers.map((r) => [r.statusCode, r.headers[CACHE_HEADER]])).toEqual([
       [500, 'MISS'],
       [500, 'MISS'],
     ]);
-    expect(fake.calls(REPORT_CONFIG)).toBe(2);
+    expect(gw.upstream.calls(REPORT_CONFIG)).toBe(2);
   });
 
   it('does not cache an answer that carries a signal', async () => {
-    const sid = await logInAs(app, 'admin');
+    const sid = await logInAs(gw.app, 'admin');
 
-    const first = await getAs(app, sid, `${CHECK_STATUS}?maintenance=1`);
-    const second = await getAs(app, sid, `${CHECK_STATUS}?maintenance=1`);
+    const first = await getAs(gw.app, sid, `${CHECK_STATUS}?maintenance=1`);
+    const second = await getAs(gw.app, sid, `${CHECK_STATUS}?maintenance=1`);
 
     expect(first.headers[SIGNAL_HEADER]).toBe('maintenance');
     expect(second.headers[CACHE_HEADER]).toBe('MISS');
-    expect(fake.calls(CHECK_STATUS)).toBe(2);
+    expect(gw.upstream.calls(CHECK_STATUS)).toBe(2);
   });
 
   it('forgets an entry after CACHE_TTL_SECONDS', async () => {
-    const short = await buildGateway(fake.url, { CACHE_TTL_SECONDS: '1' });
-    extraApps.push(short);
+    const short = await gw.buildForTest({ CACHE_TTL_SECONDS: '1' });
     const sid = await logInAs(short, 'admin');
 
     const first = await getAs(short, sid, NATIONS);
@@ -161,26 +143,26 @@ describe('the GET cache', () => {
     const third = await getAs(short, sid, NATIONS);
 
     expect([first, second, third].map((r) => r.headers[CACHE_HEADER])).toEqual(['MISS', 'HIT', 'MISS']);
-    expect(fake.calls(NATIONS)).toBe(2);
+    expect(gw.upstream.calls(NATIONS)).toBe(2);
   });
 
   it.each(['admin', 'keeper'] as const)('lets %s clear the cache and answers how many entries went', async (who) => {
-    const sid = await logInAs(app, who);
-    await getAs(app, sid, NATIONS);
-    await getAs(app, sid, PARAMETER);
+    const sid = await logInAs(gw.app, who);
+    await getAs(gw.app, sid, NATIONS);
+    await getAs(gw.app, sid, PARAMETER);
 
     const cleared = await clear(sid);
-    const after = await getAs(app, sid, NATIONS);
+    const after = await getAs(gw.app, sid, NATIONS);
 
     expect(cleared.statusCode).toBe(200);
     expect(cleared.json()).toEqual({ status: 200, data: { cleared: 2 }, msg: '缓存已清除' });
     expect(after.headers[CACHE_HEADER]).toBe('MISS');
-    expect(fake.calls(NATIONS)).toBe(2);
+    expect(gw.upstream.calls(NATIONS)).toBe(2);
   });
 
   it('refuses to clear the cache for a user without cfg/cache_mg, and without a session', async () => {
-    const nurse = await logInAs(app, 'nurse');
-    await getAs(app, nurse, NATIONS);
+    const nurse = await logInAs(gw.app, 'nurse');
+    await getAs(gw.app, nurse, NATIONS);
 
     const forbidden = await clear(nurse);
     const anonymous = await clear();
@@ -189,17 +171,17 @@ describe('the GET cache', () => {
     expect(forbidden.json()).toEqual({ status: 403, data: null, msg: '没有权限执行此操作，请联系管理员' });
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json()).toEqual(failure('NOT_LOGGED_IN'));
-    expect((await getAs(app, nurse, NATIONS)).headers[CACHE_HEADER]).toBe('HIT');
+    expect((await getAs(gw.app, nurse, NATIONS)).headers[CACHE_HEADER]).toBe('HIT');
   });
 
   it('answers a whitelisted GET without a session with 401 and caches nothing', async () => {
-    const anonymous = await getAs(app, undefined, NATIONS);
-    const sid = await logInAs(app, 'admin');
-    const loggedIn = await getAs(app, sid, NATIONS);
+    const anonymous = await getAs(gw.app, undefined, NATIONS);
+    const sid = await logInAs(gw.app, 'admin');
+    const loggedIn = await getAs(gw.app, sid, NATIONS);
 
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json()).toEqual(failure('NOT_LOGGED_IN'));
     expect(loggedIn.headers[CACHE_HEADER]).toBe('MISS');
-    expect(fake.calls(NATIONS)).toBe(1);
+    expect(gw.upstream.calls(NATIONS)).toBe(1);
   });
 });

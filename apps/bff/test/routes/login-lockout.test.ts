@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { FORM, buildBff, loginForm, makeWebDist, type WebDist } from '../support/build.js';
-import { GOOD_ACCOUNT, GOOD_CIPHERTEXT, startFakeUpstream, type FakeUpstream } from '../support/fake-upstream.js';
+import { describe, expect, it } from 'vitest';
+import { loginForm, postLogin, useFixtures } from '../support/build.js';
+import { GOOD_ACCOUNT, GOOD_CIPHERTEXT } from '../support/fake-upstream.js';
 
 const LOCKED = { status: 423, data: null, msg: '登录失败次数过多，账号已锁定15分钟，请稍后再试' };
 const WRONG = { status: 400, data: null, msg: '用户账号或密码错误' };
@@ -10,34 +10,11 @@ const WRONG_PASSWORD = 'w'.repeat(120);
 const SHORT_LOCK_MINUTES = 0.02;
 
 describe('login lockout after repeated wrong passwords', () => {
-  let fake: FakeUpstream;
-  let web: WebDist;
-  const apps: FastifyInstance[] = [];
+  const gw = useFixtures();
 
-  beforeAll(async () => {
-    fake = await startFakeUpstream();
-    web = await makeWebDist();
-  });
-  afterEach(async () => {
-    await Promise.all(apps.splice(0).map((app) => app.close()));
-  });
-  afterAll(async () => {
-    await fake.stop();
-    await web.remove();
-  });
-
-  async function bff(env: Record<string, string> = {}) {
-    const app = await buildBff({ UPSTREAM_URL: fake.url, WEB_DIST: web.dir, ...env });
-    apps.push(app);
-    return app;
-  }
+  const bff = gw.buildForTest;
   const login = (app: FastifyInstance, account: string, password: string) =>
-    app.inject({
-      method: 'POST',
-      url: '/manager/api/login/login',
-      headers: FORM,
-      payload: loginForm(account, password),
-    });
+    postLogin(app, loginForm(account, password));
   const rightLogin = (app: FastifyInstance) => login(app, GOOD_ACCOUNT, GOOD_CIPHERTEXT);
   async function fail(app: FastifyInstance, times: number, account = GOOD_ACCOUNT) {
     for (let i = 0; i < times; i += 1) {
@@ -49,7 +26,7 @@ describe('login lockout after repeated wrong passwords', () => {
   it('locks the account after five failures, even against the right password, without calling upstream', async () => {
     const app = await bff();
     await fail(app, 5);
-    const before = fake.calls.login;
+    const before = gw.upstream.calls.login;
 
     const sixth = await rightLogin(app);
     const otherCase = await login(app, GOOD_ACCOUNT.toUpperCase(), WRONG_PASSWORD);
@@ -59,19 +36,19 @@ describe('login lockout after repeated wrong passwords', () => {
       expect(res.json()).toEqual(LOCKED);
       expect(res.headers['set-cookie']).toBeUndefined();
     }
-    expect(fake.calls.login).toBe(before);
+    expect(gw.upstream.calls.login).toBe(before);
   });
 
   it('leaves another account unaffected', async () => {
     const app = await bff();
     await fail(app, 5);
-    const before = fake.calls.login;
+    const before = gw.upstream.calls.login;
 
     const other = await login(app, 'nurse01', WRONG_PASSWORD);
 
     expect(other.statusCode).toBe(400);
     expect(other.json()).toEqual(WRONG);
-    expect(fake.calls.login).toBe(before + 1);
+    expect(gw.upstream.calls.login).toBe(before + 1);
   });
 
   it('starts the count again after a success before the fifth failure', async () => {
@@ -87,11 +64,11 @@ describe('login lockout after repeated wrong passwords', () => {
 
   it('lets no more than five concurrent wrong passwords reach the upstream', async () => {
     const app = await bff();
-    const before = fake.calls.login;
+    const before = gw.upstream.calls.login;
 
     const answers = await Promise.all(Array.from({ length: 10 }, () => login(app, GOOD_ACCOUNT, WRONG_PASSWORD)));
 
-    expect(fake.calls.login - before).toBeLessThanOrEqual(5);
+    expect(gw.upstream.calls.login - before).toBeLessThanOrEqual(5);
     expect(answers.every((r) => r.statusCode >= 400)).toBe(true);
   });
 

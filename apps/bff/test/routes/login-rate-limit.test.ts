@@ -1,30 +1,14 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FORM, buildBff, loginForm, makeWebDist, type WebDist } from '../support/build.js';
-import { startFakeUpstream, type FakeUpstream } from '../support/fake-upstream.js';
+import { describe, expect, it } from 'vitest';
+import { loginForm, postLogin, useGateway } from '../support/build.js';
 
 describe('login rate limit per address', () => {
-  let fake: FakeUpstream;
-  let web: WebDist;
-  let app: FastifyInstance;
+  const gw = useGateway({ LOGIN_RATE_LIMIT_PER_MINUTE: '3' });
 
-  beforeAll(async () => {
-    fake = await startFakeUpstream();
-    web = await makeWebDist();
-    app = await buildBff({ UPSTREAM_URL: fake.url, WEB_DIST: web.dir, LOGIN_RATE_LIMIT_PER_MINUTE: '3' });
-  });
-  afterAll(async () => {
-    await app.close();
-    await fake.stop();
-    await web.remove();
-  });
-
-  const loginFrom = (remoteAddress: string) =>
-    app.inject({ method: 'POST', url: '/manager/api/login/login', headers: FORM, payload: loginForm(), remoteAddress });
+  const loginFrom = (remoteAddress: string) => postLogin(gw.app, loginForm(), { remoteAddress });
 
   it('answers the fourth login from one address within a minute with 429 without calling upstream', async () => {
     const first = [await loginFrom('10.0.0.1'), await loginFrom('10.0.0.1'), await loginFrom('10.0.0.1')];
-    const before = fake.calls.login;
+    const before = gw.upstream.calls.login;
 
     const fourth = await loginFrom('10.0.0.1');
 
@@ -32,7 +16,7 @@ describe('login rate limit per address', () => {
     expect(fourth.statusCode).toBe(429);
     expect(fourth.json()).toEqual({ status: 429, data: null, msg: '网络繁忙，请稍后再试' });
     expect(fourth.headers['set-cookie']).toBeUndefined();
-    expect(fake.calls.login).toBe(before);
+    expect(gw.upstream.calls.login).toBe(before);
   });
 
   it('does not limit another address', async () => {

@@ -1,27 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FORM, buildBff, closedPortUrl, loginForm, makeWebDist, type WebDist } from '../support/build.js';
-import { SLOW_ACCOUNT, SLOW_DELAY_MS, startFakeUpstream, type FakeUpstream } from '../support/fake-upstream.js';
+import { describe, expect, it } from 'vitest';
+import { closedPortUrl, loginForm, postLogin, useFixtures } from '../support/build.js';
+import { SLOW_ACCOUNT, SLOW_DELAY_MS } from '../support/fake-upstream.js';
 
 describe('login when the upstream fails', () => {
-  let fake: FakeUpstream;
-  let web: WebDist;
-
-  beforeAll(async () => {
-    fake = await startFakeUpstream();
-    web = await makeWebDist();
-  });
-  afterAll(async () => {
-    await fake.stop();
-    await web.remove();
-  });
+  const gw = useFixtures();
 
   async function logInThrough(upstreamUrl: string, payload: string) {
-    const app = await buildBff({ UPSTREAM_URL: upstreamUrl, WEB_DIST: web.dir, UPSTREAM_HEADERS_TIMEOUT_MS: '300' });
-    try {
-      return await app.inject({ method: 'POST', url: '/manager/api/login/login', headers: FORM, payload });
-    } finally {
-      await app.close();
-    }
+    const app = await gw.buildForTest({ UPSTREAM_URL: upstreamUrl, UPSTREAM_HEADERS_TIMEOUT_MS: '300' });
+    return postLogin(app, payload);
   }
 
   it('answers 502 with the network message when the upstream is down', async () => {
@@ -34,7 +20,7 @@ describe('login when the upstream fails', () => {
 
   it('answers 504 with the busy message when the upstream login is too slow', async () => {
     const started = Date.now();
-    const res = await logInThrough(fake.url, loginForm(SLOW_ACCOUNT));
+    const res = await logInThrough(gw.upstream.url, loginForm(SLOW_ACCOUNT));
 
     expect(Date.now() - started).toBeLessThan(SLOW_DELAY_MS);
     expect(res.statusCode).toBe(504);

@@ -1,42 +1,12 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  FORM,
-  SAME_ORIGIN,
-  SID_COOKIE,
-  buildBff,
-  cookieOf,
-  logIn,
-  loginForm,
-  makeWebDist,
-  type WebDist,
-} from '../support/build.js';
-import { fakeUser, startFakeUpstream, type FakeUpstream } from '../support/fake-upstream.js';
+import { describe, expect, it } from 'vitest';
+import { SAME_ORIGIN, SID_COOKIE, cookieOf, getAs, logIn, loginForm, postLogin, useGateway } from '../support/build.js';
+import { fakeUser } from '../support/fake-upstream.js';
 
 describe('login and logout', () => {
-  let fake: FakeUpstream;
-  let web: WebDist;
-  let app: FastifyInstance;
+  const gw = useGateway({}, { perTest: true });
 
-  beforeAll(async () => {
-    fake = await startFakeUpstream();
-    web = await makeWebDist();
-  });
-  afterAll(async () => {
-    await fake.stop();
-    await web.remove();
-  });
-  beforeEach(async () => {
-    app = await buildBff({ UPSTREAM_URL: fake.url, WEB_DIST: web.dir });
-  });
-  afterEach(async () => {
-    await app.close();
-  });
-
-  const login = (payload: string, headers: Record<string, string> = {}) =>
-    app.inject({ method: 'POST', url: '/manager/api/login/login', headers: { ...FORM, ...headers }, payload });
-  const userInfo = (sid: string) =>
-    app.inject({ method: 'GET', url: '/manager/api/login/user_info', headers: cookieOf(sid) });
+  const login = (payload: string) => postLogin(gw.app, payload);
+  const userInfo = (sid: string) => getAs(gw.app, sid, '/manager/api/login/user_info');
 
   it('sets one HttpOnly SameSite=Strict session cookie and answers the user', async () => {
     const res = await login(loginForm());
@@ -52,7 +22,7 @@ describe('login and logout', () => {
   it('never hands the upstream token to the browser', async () => {
     const res = await login(loginForm());
 
-    const token = [...fake.tokens].at(-1);
+    const token = [...gw.upstream.tokens].at(-1);
     expect(token).toBeDefined();
     expect(res.body).not.toContain(token);
     expect(JSON.stringify(res.headers)).not.toContain(token);
@@ -67,20 +37,20 @@ describe('login and logout', () => {
   });
 
   it('refuses an empty account itself without calling upstream', async () => {
-    const before = fake.calls.login;
+    const before = gw.upstream.calls.login;
     const res = await login(loginForm('', 'x'.repeat(120)));
 
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ status: 400, data: null, msg: '请输入用户账号' });
     expect(res.headers['set-cookie']).toBeUndefined();
-    expect(fake.calls.login).toBe(before);
+    expect(gw.upstream.calls.login).toBe(before);
   });
 
   it('logout clears the cookie, ends the upstream token and the old sid', async () => {
-    const sid = await logIn(app);
-    const token = [...fake.tokens].at(-1);
+    const sid = await logIn(gw.app);
+    const token = [...gw.upstream.tokens].at(-1);
 
-    const res = await app.inject({
+    const res = await gw.app.inject({
       method: 'POST',
       url: '/manager/api/login/logout',
       headers: { ...SAME_ORIGIN, ...cookieOf(sid) },
@@ -91,15 +61,15 @@ describe('login and logout', () => {
     const cleared = res.cookies.find((c) => c.name === SID_COOKIE);
     expect(cleared?.value).toBe('');
     expect(cleared?.maxAge === 0 || (cleared?.expires?.getTime() ?? Infinity) < Date.now()).toBe(true);
-    expect(fake.logoutTokens).toContain(token);
+    expect(gw.upstream.logoutTokens).toContain(token);
     const after = await userInfo(sid);
     expect(after.statusCode).toBe(401);
     expect(after.json()).toMatchObject({ status: 401, msg: '登录信息已过期，请重新登录' });
   });
 
   it('issues a new sid on a second login and forgets the one sent with it', async () => {
-    const first = await logIn(app);
-    const second = await logIn(app, cookieOf(first));
+    const first = await logIn(gw.app);
+    const second = await logIn(gw.app, cookieOf(first));
 
     expect(second).not.toBe(first);
     expect((await userInfo(second)).statusCode).toBe(200);

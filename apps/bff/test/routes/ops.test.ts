@@ -1,7 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildBff, closedPortUrl, makeWebDist, type WebDist } from '../support/build.js';
-import { startFakeUpstream, type FakeUpstream } from '../support/fake-upstream.js';
+import { describe, expect, it } from 'vitest';
+import { useGateway } from '../support/build.js';
 
 interface OpenApiDocument {
   openapi: string;
@@ -9,49 +7,34 @@ interface OpenApiDocument {
 }
 
 describe('operations endpoints', () => {
-  let fake: FakeUpstream;
-  let web: WebDist;
-  let app: FastifyInstance;
-  let cutOff: FastifyInstance;
-
-  beforeAll(async () => {
-    fake = await startFakeUpstream();
-    web = await makeWebDist();
-    app = await buildBff({ UPSTREAM_URL: fake.url, WEB_DIST: web.dir });
-    cutOff = await buildBff({ UPSTREAM_URL: await closedPortUrl(), WEB_DIST: web.dir });
-  });
-  afterAll(async () => {
-    await app.close();
-    await cutOff.close();
-    await fake.stop();
-    await web.remove();
-  });
+  const gw = useGateway();
+  const cutOff = useGateway({}, { cutOff: true });
 
   it('answers /healthz with 200', async () => {
-    const res = await cutOff.inject({ method: 'GET', url: '/healthz' });
+    const res = await cutOff.app.inject({ method: 'GET', url: '/healthz' });
 
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ok' });
   });
 
   it('answers /readyz with 200 while the upstream answers', async () => {
-    const res = await app.inject({ method: 'GET', url: '/readyz' });
+    const res = await gw.app.inject({ method: 'GET', url: '/readyz' });
 
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ready', upstream: true, sharedState: true });
   });
 
   it('answers /readyz with 503 when the upstream port is closed', async () => {
-    const res = await cutOff.inject({ method: 'GET', url: '/readyz' });
+    const res = await cutOff.app.inject({ method: 'GET', url: '/readyz' });
 
     expect(res.statusCode).toBe(503);
     expect(res.json()).toEqual({ status: 'not ready', upstream: false, sharedState: true });
   });
 
   it('serves Prometheus text with the request, cache and duplicate counters', async () => {
-    await app.inject({ method: 'GET', url: '/healthz' });
+    await gw.app.inject({ method: 'GET', url: '/healthz' });
 
-    const res = await app.inject({ method: 'GET', url: '/metrics' });
+    const res = await gw.app.inject({ method: 'GET', url: '/metrics' });
 
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
@@ -62,7 +45,7 @@ describe('operations endpoints', () => {
   });
 
   it('serves an OpenAPI 3.1 document generated from the contract', async () => {
-    const res = await app.inject({ method: 'GET', url: '/docs/json' });
+    const res = await gw.app.inject({ method: 'GET', url: '/docs/json' });
 
     expect(res.statusCode).toBe(200);
     const doc = res.json<OpenApiDocument>();
@@ -77,7 +60,7 @@ describe('operations endpoints', () => {
   });
 
   it('serves the documentation page as HTML', async () => {
-    const res = await app.inject({ method: 'GET', url: '/docs' });
+    const res = await gw.app.inject({ method: 'GET', url: '/docs' });
 
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);

@@ -1,42 +1,17 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FORM, SAME_ORIGIN, buildBff, cookieOf, logIn, makeWebDist, type WebDist } from '../support/build.js';
-import {
-  FAKE_PUBLIC_KEY,
-  fakeUser,
-  fakeVersion,
-  startFakeUpstream,
-  type EchoedRequest,
-  type FakeUpstream,
-} from '../support/fake-upstream.js';
+import { describe, expect, it } from 'vitest';
+import { FORM, SAME_ORIGIN, cookieOf, logIn, useGateway } from '../support/build.js';
+import { FAKE_PUBLIC_KEY, fakeUser, fakeVersion, type EchoedRequest } from '../support/fake-upstream.js';
 
 const EXPIRED = { status: 401, data: null, msg: '登录信息已过期，请重新登录' };
 
 describe('proxy to the checkup server', () => {
-  let fake: FakeUpstream;
-  let web: WebDist;
-  let app: FastifyInstance;
+  const gw = useGateway({}, { perTest: true });
 
-  beforeAll(async () => {
-    fake = await startFakeUpstream();
-    web = await makeWebDist();
-  });
-  afterAll(async () => {
-    await fake.stop();
-    await web.remove();
-  });
-  beforeEach(async () => {
-    app = await buildBff({ UPSTREAM_URL: fake.url, WEB_DIST: web.dir });
-  });
-  afterEach(async () => {
-    await app.close();
-  });
-
-  const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
+  const get = (url: string, headers: Record<string, string> = {}) => gw.app.inject({ method: 'GET', url, headers });
 
   it('sends the session token upstream in x-checkup-token and not the browser cookie', async () => {
-    const sid = await logIn(app);
-    const token = [...fake.tokens].at(-1);
+    const sid = await logIn(gw.app);
+    const token = [...gw.upstream.tokens].at(-1);
 
     const res = await get('/manager/api/test/echo', { ...cookieOf(sid), authorization: 'Bearer forged' });
 
@@ -48,7 +23,7 @@ describe('proxy to the checkup server', () => {
   });
 
   it('passes the user_info answer through for a logged-in browser', async () => {
-    const sid = await logIn(app);
+    const sid = await logIn(gw.app);
 
     const res = await get('/manager/api/login/user_info', cookieOf(sid));
 
@@ -57,7 +32,7 @@ describe('proxy to the checkup server', () => {
   });
 
   it('answers 401 itself without a cookie or with an unknown sid', async () => {
-    const before = fake.calls.userInfo;
+    const before = gw.upstream.calls.userInfo;
 
     const none = await get('/manager/api/login/user_info');
     const unknown = await get('/manager/api/login/user_info', cookieOf('A'.repeat(43)));
@@ -66,7 +41,7 @@ describe('proxy to the checkup server', () => {
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual(EXPIRED);
     }
-    expect(fake.calls.userInfo).toBe(before);
+    expect(gw.upstream.calls.userInfo).toBe(before);
   });
 
   it('answers version and public_key without a session', async () => {
@@ -80,39 +55,39 @@ describe('proxy to the checkup server', () => {
   });
 
   it('drops a token the browser sends itself on a public call', async () => {
-    const res = await app.inject({
+    const res = await gw.app.inject({
       method: 'GET',
       url: '/manager/api/commondata/version',
       headers: { 'x-checkup-token': 'planted-by-browser' },
     });
     expect(res.statusCode).toBe(200);
 
-    const sid = await logIn(app);
+    const sid = await logIn(gw.app);
     const echoed = await get('/manager/api/test/echo', { ...cookieOf(sid), 'x-checkup-token': 'planted-by-browser' });
-    expect(echoed.json<{ data: EchoedRequest }>().data.headers['x-checkup-token']).toBe([...fake.tokens].at(-1));
+    expect(echoed.json<{ data: EchoedRequest }>().data.headers['x-checkup-token']).toBe([...gw.upstream.tokens].at(-1));
   });
 
   it('ends the BFF session when the upstream answers 401', async () => {
-    const sid = await logIn(app);
-    fake.invalidateTokens();
+    const sid = await logIn(gw.app);
+    gw.upstream.invalidateTokens();
 
     const rejected = await get('/manager/api/login/user_info', cookieOf(sid));
     expect(rejected.statusCode).toBe(401);
     expect(rejected.json()).toMatchObject({ status: 401 });
 
-    const before = fake.calls.userInfo;
+    const before = gw.upstream.calls.userInfo;
     const next = await get('/manager/api/login/user_info', cookieOf(sid));
     expect(next.statusCode).toBe(401);
     expect(next.json()).toEqual(EXPIRED);
-    expect(fake.calls.userInfo).toBe(before);
+    expect(gw.upstream.calls.userInfo).toBe(before);
   });
 
   it('forwards a form body byte-for-byte with its query string', async () => {
-    const sid = await logIn(app);
+    const sid = await logIn(gw.app);
     const body = 'name=%E5%BC%A0%E4%B8%89&note=a+b%20c&dept=体检科&id=1&id=2&empty=&plus=%2B';
     const url = '/manager/api/test/echo?page=1&q=%E6%9D%8E+%20x&q=2';
 
-    const res = await app.inject({ method: 'POST', url, headers: { ...FORM, ...cookieOf(sid) }, payload: body });
+    const res = await gw.app.inject({ method: 'POST', url, headers: { ...FORM, ...cookieOf(sid) }, payload: body });
 
     expect(res.statusCode).toBe(200);
     const echoed = res.json<{ data: EchoedRequest }>().data;
@@ -124,9 +99,9 @@ describe('proxy to the checkup server', () => {
   });
 
   it('proxies /manager/external calls too', async () => {
-    const sid = await logIn(app);
+    const sid = await logIn(gw.app);
 
-    const res = await app.inject({
+    const res = await gw.app.inject({
       method: 'PUT',
       url: '/manager/external/test/echo?x=1',
       headers: { ...SAME_ORIGIN, ...cookieOf(sid) },

@@ -2,36 +2,33 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CACHE_HEADER, failure } from '@checkup/api-contract';
-import { FORM, SAME_ORIGIN, cookieOf, loginForm } from '../support/build.js';
+import { SAME_ORIGIN, cookieOf, getAs, loginForm, postForm, postLogin } from '../support/build.js';
 import { GOOD_CIPHERTEXT } from '../support/fake-upstream.js';
-import { buildGateway, getAs, logInAs, postForm } from '../support/gateway.js';
-import { COUNTED_PATH, startScriptedUpstream, type ScriptedUpstream } from '../support/scripted-upstream.js';
+import { buildGateway, logInAs, useScriptedUpstream } from '../support/gateway.js';
+import { COUNTED_PATH } from '../support/scripted-upstream.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL;
 const SAVE = '/manager/api/order/save_order';
 const NATIONS = '/manager/api/commondata/get_nation_list';
 
-const attempt = (app: FastifyInstance, password: string) =>
-  app.inject({ method: 'POST', url: '/manager/api/login/login', headers: FORM, payload: loginForm('admin', password) });
+const attempt = (app: FastifyInstance, password: string) => postLogin(app, loginForm('admin', password));
 
 describe.skipIf(!REDIS_URL)('two gateway instances sharing one Redis', () => {
-  let fake: ScriptedUpstream;
+  const gw = useScriptedUpstream();
   let a: FastifyInstance;
   let b: FastifyInstance;
 
   beforeAll(async () => {
-    fake = await startScriptedUpstream();
     const env = { REDIS_URL, REDIS_KEY_PREFIX: `test:bff:${randomUUID()}:`, LOGIN_RATE_LIMIT_PER_MINUTE: '1000' };
-    [a, b] = await Promise.all([buildGateway(fake.url, env), buildGateway(fake.url, env)]);
+    [a, b] = await Promise.all([buildGateway(gw.upstream.url, env), buildGateway(gw.upstream.url, env)]);
   });
   afterAll(async () => {
-    fake.releaseAll();
+    gw.upstream.releaseAll();
     await a?.sharedState.deletePrefix('');
     await Promise.all([a?.close(), b?.close()]);
-    await fake.stop();
   });
   beforeEach(async () => {
-    fake.reset();
+    gw.upstream.reset();
     await a.sharedState.deletePrefix('');
   });
 
@@ -41,21 +38,21 @@ describe.skipIf(!REDIS_URL)('two gateway instances sharing one Redis', () => {
     const res = await getAs(b, sid, COUNTED_PATH);
 
     expect(res.statusCode).toBe(200);
-    expect(fake.calls(COUNTED_PATH)).toBe(1);
+    expect(gw.upstream.calls(COUNTED_PATH)).toBe(1);
   });
 
   it('refuses on B a POST identical to one pending on A', async () => {
     const sid = await logInAs(a, 'admin');
     const first = postForm(a, sid, SAVE, 'amount=1');
-    await fake.waitForHeld(1);
+    await gw.upstream.waitForHeld(1);
 
     const second = await postForm(b, sid, SAVE, 'amount=1');
-    fake.releaseAll();
+    gw.upstream.releaseAll();
 
     expect(second.statusCode).toBe(409);
     expect(second.json()).toEqual(failure('DUPLICATE_REQUEST'));
     expect((await first).statusCode).toBe(200);
-    expect(fake.calls(SAVE)).toBe(1);
+    expect(gw.upstream.calls(SAVE)).toBe(1);
   });
 
   it('answers on B from the entry A cached', async () => {
@@ -66,7 +63,7 @@ describe.skipIf(!REDIS_URL)('two gateway instances sharing one Redis', () => {
 
     expect([onA.headers[CACHE_HEADER], onB.headers[CACHE_HEADER]]).toEqual(['MISS', 'HIT']);
     expect(onB.body).toBe(onA.body);
-    expect(fake.calls(NATIONS)).toBe(1);
+    expect(gw.upstream.calls(NATIONS)).toBe(1);
   });
 
   it("empties A's cache when the administrator clears it on B", async () => {
@@ -82,7 +79,7 @@ describe.skipIf(!REDIS_URL)('two gateway instances sharing one Redis', () => {
 
     expect(cleared.json()).toEqual({ status: 200, data: { cleared: 1 }, msg: '缓存已清除' });
     expect(onA.headers[CACHE_HEADER]).toBe('MISS');
-    expect(fake.calls(NATIONS)).toBe(2);
+    expect(gw.upstream.calls(NATIONS)).toBe(2);
   });
 
   it('locks the account on both after five wrong passwords spread over A and B', async () => {

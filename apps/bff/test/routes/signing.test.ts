@@ -1,6 +1,5 @@
 import { createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   SIGNING_TEST_KEY,
   parsePairs,
@@ -10,8 +9,8 @@ import {
   type ParamPair,
 } from '@checkup/api-contract';
 import { signature } from '../../src/plugins/app/outgoing.js';
-import { FORM, buildBff, cookieOf, logIn, makeWebDist, type WebDist } from '../support/build.js';
-import { fakeVersion, startFakeUpstream, type EchoedRequest, type FakeUpstream } from '../support/fake-upstream.js';
+import { cookieOf, getAs, logIn, postForm, useGateway } from '../support/build.js';
+import { fakeVersion, type EchoedRequest } from '../support/fake-upstream.js';
 
 const SECRET = randomBytes(32);
 const derive = (info: string) => Buffer.from(hkdfSync('sha256', SECRET, Buffer.alloc(0), info, 32));
@@ -54,36 +53,25 @@ function verifyAsServer(echo: EchoedRequest) {
 }
 
 describe('signing and field encryption toward the checkup server', () => {
-  let fake: FakeUpstream;
-  let web: WebDist;
-  let app: FastifyInstance;
+  const gw = useGateway({ API_SECRET: SECRET.toString('base64'), SECURITY_CONFIG_TTL_SECONDS: '0.001' });
   let sid: string;
 
   beforeAll(async () => {
-    fake = await startFakeUpstream();
-    web = await makeWebDist();
-    const env = { API_SECRET: SECRET.toString('base64'), SECURITY_CONFIG_TTL_SECONDS: '0.001' };
-    app = await buildBff({ UPSTREAM_URL: fake.url, WEB_DIST: web.dir, ...env });
-    sid = await logIn(app);
-    fake.setVersion(signedVersion);
+    sid = await logIn(gw.app);
+    gw.upstream.setVersion(signedVersion);
   });
   afterEach(() => {
-    fake.setVersion(signedVersion);
-    fake.lastEcho = undefined;
-  });
-  afterAll(async () => {
-    await app.close();
-    await fake.stop();
-    await web.remove();
+    gw.upstream.setVersion(signedVersion);
+    gw.upstream.lastEcho = undefined;
   });
 
   const getEcho = async (query: string) => {
-    await app.inject({ method: 'GET', url: `${ECHO}?${query}`, headers: cookieOf(sid) });
-    return verifyAsServer(fake.lastEcho!);
+    await getAs(gw.app, sid, `${ECHO}?${query}`);
+    return verifyAsServer(gw.upstream.lastEcho!);
   };
   const postEcho = async (body: string) => {
-    await app.inject({ method: 'POST', url: `${ECHO}?page=1`, headers: { ...FORM, ...cookieOf(sid) }, payload: body });
-    return verifyAsServer(fake.lastEcho!);
+    await postForm(gw.app, sid, `${ECHO}?page=1`, body);
+    return verifyAsServer(gw.upstream.lastEcho!);
   };
 
   it('signs a GET query, encrypting the listed fields only', async () => {
@@ -112,7 +100,7 @@ describe('signing and field encryption toward the checkup server', () => {
       ['password', 's3cret+&'],
       ['note', '体检'],
     ]);
-    expect(fake.lastEcho?.headers['content-length']).toBe(String(Buffer.byteLength(fake.lastEcho!.body)));
+    expect(gw.upstream.lastEcho?.headers['content-length']).toBe(String(Buffer.byteLength(gw.upstream.lastEcho!.body)));
   });
 
   it('uses a new nonce for every request', async () => {
@@ -138,7 +126,7 @@ describe('signing and field encryption toward the checkup server', () => {
 
   it('drops signature parameters the browser sent itself before signing', async () => {
     const checked = await getEcho('a=1&api_nonce=planted&api_signature=planted');
-    const names = parsePairs(fake.lastEcho!.url.split('?')[1]!).map(([k]) => k);
+    const names = parsePairs(gw.upstream.lastEcho!.url.split('?')[1]!).map(([k]) => k);
 
     expect(names.filter((k) => k.startsWith('api_')).sort()).toEqual(['api_nonce', 'api_signature', 'api_timestamp']);
     expect(checked.valid).toBe(true);
@@ -154,35 +142,29 @@ describe('signing and field encryption toward the checkup server', () => {
   it.each(['html', 'error-envelope'] as const)(
     'fails closed with 503 when the version info answers %s',
     async (answer) => {
-      fake.setVersion(answer);
+      gw.upstream.setVersion(answer);
 
-      const res = await app.inject({ method: 'GET', url: `${ECHO}?a=1`, headers: cookieOf(sid) });
+      const res = await gw.app.inject({ method: 'GET', url: `${ECHO}?a=1`, headers: cookieOf(sid) });
 
       expect(res.statusCode).toBe(503);
       expect(res.json()).toEqual({ status: 503, data: null, msg: '无法读取服务端安全配置，请稍后再试' });
-      expect(fake.lastEcho).toBeUndefined();
+      expect(gw.upstream.lastEcho).toBeUndefined();
     },
   );
 
   it('fails closed with 503 when integrity is on and the gateway has no secret', async () => {
-    fake.setVersion(fakeVersion);
-    const keyless = await buildBff({
-      UPSTREAM_URL: fake.url,
-      WEB_DIST: web.dir,
-      API_SECRET_FILE: `${web.dir}/no-such-dir/api-secret.key`,
+    gw.upstream.setVersion(fakeVersion);
+    const keyless = await gw.buildForTest({
+      API_SECRET_FILE: `${gw.web.dir}/no-such-dir/api-secret.key`,
       SECURITY_CONFIG_TTL_SECONDS: '0.001',
     });
-    try {
-      const keylessSid = await logIn(keyless);
-      fake.setVersion(signedVersion);
+    const keylessSid = await logIn(keyless);
+    gw.upstream.setVersion(signedVersion);
 
-      const res = await keyless.inject({ method: 'GET', url: `${ECHO}?a=1`, headers: cookieOf(keylessSid) });
+    const res = await keyless.inject({ method: 'GET', url: `${ECHO}?a=1`, headers: cookieOf(keylessSid) });
 
-      expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ status: 503, data: null, msg: '网关缺少接口签名密钥，请联系管理员' });
-      expect(fake.lastEcho).toBeUndefined();
-    } finally {
-      await keyless.close();
-    }
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ status: 503, data: null, msg: '网关缺少接口签名密钥，请联系管理员' });
+    expect(gw.upstream.lastEcho).toBeUndefined();
   });
 });
