@@ -1,0 +1,127 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { BENCH_API_SECRET, CACHED_URL, LOGIN_URL, VERSION_URL } from './fixtures.js';
+import { probeNginx, startNginx } from './nginx.js';
+import { freePort, repoRoot, startNodeScript, waitReady, type CorePlan } from './processes.js';
+
+export type ContenderId = 'direct' | 'nginx' | 'bare' | 'bff';
+
+export const CONTENDER_LABELS: Record<ContenderId, string> = {
+  direct: 'direct upstream',
+  nginx: 'nginx',
+  bare: 'bare @fastify/http-proxy',
+  bff: 'BFF',
+};
+
+export interface Contender {
+  id: ContenderId;
+  origin: string;
+  pid: number | undefined;
+}
+
+export interface Lineup {
+  contenders: Contender[];
+  /** Why nginx is absent from the lineup, when it is. */
+  nginxSkipped: string | null;
+  nginxVersion: string | null;
+  upstreamPid: number | undefined;
+  /** The BFF session cookie (checkup_sid=...). */
+  cookie: string;
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const SESSION_COOKIE = 'checkup_sid';
+
+/** Logs in as a browser would: form body, same-origin Origin header (the CSRF check). */
+async function logIn(origin: string): Promise<string> {
+  const res = await fetch(`${origin}${LOGIN_URL}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
+    body: new URLSearchParams({ user_account: 'bench', password: 'bench-password' }).toString(),
+  });
+  const text = await res.text();
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`));
+  if (res.status !== 200 || !cookie) throw new Error(`BFF login failed: ${res.status} ${text}`);
+  return cookie.split(';')[0]!;
+}
+
+async function warmCache(origin: string, cookie: string): Promise<void> {
+  const res = await fetch(`${origin}${CACHED_URL}`, { headers: { cookie } });
+  await res.arrayBuffer();
+  if (!res.ok) throw new Error(`warming ${origin}${CACHED_URL} failed: ${res.status}`);
+}
+
+/**
+ * Starts the upstream and every contender, each its own process. The BFF runs its production
+ * entry (apps/bff/src/server.ts) with env vars: bench may not import app code (module boundaries).
+ */
+export async function startLineup(opts: {
+  plan: CorePlan;
+  tempDir: string;
+  cpuProfDir: string | null;
+}): Promise<Lineup> {
+  const { plan } = opts;
+  const upstreamPort = await freePort();
+  const upstreamUrl = `http://127.0.0.1:${upstreamPort}`;
+  const upstream = startNodeScript({
+    name: 'upstream',
+    script: path.join(here, 'upstream-server.ts'),
+    env: { BENCH_PORT: String(upstreamPort) },
+    cpus: plan.upstream,
+  });
+  await waitReady(`${upstreamUrl}${VERSION_URL}`, upstream);
+  const contenders: Contender[] = [{ id: 'direct', origin: upstreamUrl, pid: upstream.child.pid }];
+
+  const nginx = probeNginx();
+  if (nginx.found) {
+    const port = await freePort();
+    const proc = await startNginx({ dir: path.join(opts.tempDir, 'nginx'), port, upstreamPort, cpus: plan.contender });
+    await waitReady(`http://127.0.0.1:${port}${VERSION_URL}`, proc);
+    contenders.push({ id: 'nginx', origin: `http://127.0.0.1:${port}`, pid: proc.child.pid });
+  }
+
+  const barePort = await freePort();
+  const bare = startNodeScript({
+    name: 'bare proxy',
+    script: path.join(here, 'bare-proxy-server.ts'),
+    env: { BENCH_PORT: String(barePort), BENCH_UPSTREAM_URL: upstreamUrl },
+    cpus: plan.contender,
+  });
+  await waitReady(`http://127.0.0.1:${barePort}${VERSION_URL}`, bare);
+  contenders.push({ id: 'bare', origin: `http://127.0.0.1:${barePort}`, pid: bare.child.pid });
+
+  const bffPort = await freePort();
+  const bffProcess = startNodeScript({
+    name: 'bff',
+    script: path.join(repoRoot, 'apps/bff/src/server.ts'),
+    env: {
+      NODE_ENV: 'production',
+      BFF_HOST: '127.0.0.1',
+      BFF_PORT: String(bffPort),
+      KIOSK_HOST: '127.0.0.1',
+      KIOSK_PORT: '0',
+      UPSTREAM_URL: upstreamUrl,
+      API_SECRET: BENCH_API_SECRET,
+      // warn, as the launcher runs it: per-request info logs would measure pino, not the gateway.
+      LOG_LEVEL: 'warn',
+    },
+    cpus: plan.contender,
+    nodeArgs: opts.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${opts.cpuProfDir}`] : [],
+  });
+  const bffOrigin = `http://127.0.0.1:${bffPort}`;
+  await waitReady(`${bffOrigin}${VERSION_URL}`, bffProcess);
+  const cookie = await logIn(bffOrigin);
+  contenders.push({ id: 'bff', origin: bffOrigin, pid: bffProcess.child.pid });
+
+  await warmCache(bffOrigin, cookie);
+  const nginxOrigin = contenders.find((c) => c.id === 'nginx')?.origin;
+  if (nginxOrigin) await warmCache(nginxOrigin, cookie);
+
+  return {
+    contenders,
+    nginxSkipped: nginx.found ? null : nginx.reason,
+    nginxVersion: nginx.found ? nginx.version : null,
+    upstreamPid: upstream.child.pid,
+    cookie,
+  };
+}

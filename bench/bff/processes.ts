@@ -1,0 +1,195 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+/** Which CPUs each side runs on; null everywhere when taskset is missing or there is one CPU. */
+export interface CorePlan {
+  upstream: string | null;
+  contender: string | null;
+  load: string | null;
+  description: string;
+}
+
+function allowedCpus(): number[] {
+  const out = spawnSync('taskset', ['-cp', String(process.pid)], { encoding: 'utf8' });
+  if (out.status !== 0) return [];
+  const list = out.stdout.split(':').pop()?.trim() ?? '';
+  return list.split(',').flatMap((part) => {
+    const [from, to = from] = part.split('-').map(Number);
+    if (from === undefined || to === undefined || Number.isNaN(from) || Number.isNaN(to)) return [];
+    return Array.from({ length: to - from + 1 }, (_, i) => from + i);
+  });
+}
+
+/**
+ * Two CPUs: upstream and contender share one, the load generator has the other, so every
+ * contender spends from the same budget and the generator never steals from it. Three or more:
+ * upstream, contender and load generator get one each.
+ */
+export function planCores(): CorePlan {
+  const cpus = allowedCpus();
+  const [a, b, c] = cpus.map(String);
+  if (a === undefined || b === undefined) {
+    const why = cpus.length === 0 ? 'taskset not available' : 'only one CPU';
+    return { upstream: null, contender: null, load: null, description: `not pinned (${why})` };
+  }
+  if (c === undefined) {
+    return {
+      upstream: a,
+      contender: a,
+      load: b,
+      description: `upstream + contender on CPU ${a}, load generator on CPU ${b}`,
+    };
+  }
+  return {
+    upstream: a,
+    contender: b,
+    load: c,
+    description: `upstream on CPU ${a}, contender on CPU ${b}, load generator on CPU ${c}`,
+  };
+}
+
+/** Pins this process (every thread) — it runs the load generator. */
+export function pinSelf(cpus: string | null): void {
+  if (cpus) spawnSync('taskset', ['-a', '-p', '-c', cpus, String(process.pid)], { stdio: 'ignore' });
+}
+
+const CLOCK_TICKS_PER_SECOND = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
+
+/**
+ * CPU seconds (user + system) a process has used, from /proc; null where there is no /proc.
+ * Unlike req/s it hardly moves when other work shares the machine.
+ */
+export function cpuSeconds(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    // Fields after the command name, which may itself hold spaces: utime and stime are 12th and 13th.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+export interface Managed {
+  name: string;
+  child: ChildProcess;
+  /** The last lines the process wrote, for error messages. */
+  output(): string;
+}
+
+const running = new Set<Managed>();
+const tempDirs = new Set<string>();
+
+/** A scratch directory removed however this process ends. */
+export function removeOnExit(dir: string): void {
+  tempDirs.add(dir);
+}
+
+export function startProcess(opts: {
+  name: string;
+  command: string;
+  args: string[];
+  env?: Record<string, string>;
+  cpus: string | null;
+}): Managed {
+  const [command, args] = opts.cpus
+    ? ['taskset', ['-c', opts.cpus, opts.command, ...opts.args]]
+    : [opts.command, opts.args];
+  const child = spawn(command, args, {
+    cwd: repoRoot,
+    env: { ...process.env, ...opts.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let tail = '';
+  const keep = (chunk: Buffer) => {
+    tail = (tail + chunk.toString()).slice(-4000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const managed: Managed = { name: opts.name, child, output: () => tail };
+  running.add(managed);
+  child.once('exit', () => running.delete(managed));
+  return managed;
+}
+
+/** A TypeScript entry run the way the product runs (node --import tsx). */
+export function startNodeScript(opts: {
+  name: string;
+  script: string;
+  env: Record<string, string>;
+  cpus: string | null;
+  nodeArgs?: string[];
+}): Managed {
+  return startProcess({
+    name: opts.name,
+    command: process.execPath,
+    args: [...(opts.nodeArgs ?? []), '--import', 'tsx', opts.script],
+    env: opts.env,
+    cpus: opts.cpus,
+  });
+}
+
+export async function waitReady(url: string, proc: Managed, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (proc.child.exitCode !== null || proc.child.signalCode !== null) {
+      throw new Error(`${proc.name} exited before it was ready:\n${proc.output()}`);
+    }
+    try {
+      const res = await fetch(url);
+      await res.arrayBuffer();
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${proc.name} not ready within ${timeoutMs / 1000} s:\n${proc.output()}`);
+}
+
+function stopOne({ child }: Managed, graceMs: number): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const killer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+    child.once('exit', () => {
+      clearTimeout(killer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+/** SIGTERM (a BFF started with --cpu-prof writes its profile then), SIGKILL after the grace time. */
+export async function stopAll(graceMs = 5000): Promise<void> {
+  await Promise.all([...running].map((m) => stopOne(m, graceMs)));
+}
+
+/**
+ * Every child is stopped on Ctrl-C and SIGTERM, and killed outright if this process exits
+ * anyway; scratch directories go too.
+ */
+export function installCleanup(): void {
+  const onSignal = (signal: NodeJS.Signals) => {
+    console.error(`\n${signal}: stopping every child process`);
+    void stopAll(2000).finally(() => process.exit(130));
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  process.once('exit', () => {
+    for (const { child } of running) child.kill('SIGKILL');
+    for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+  });
+}

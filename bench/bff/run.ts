@@ -1,0 +1,234 @@
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { CONTENDER_LABELS, startLineup, type Contender, type ContenderId } from './contenders.js';
+import { WORKLOADS, measure, type Sample, type Target, type WorkloadName } from './load.js';
+import { measurePaced } from './paced.js';
+import { installCleanup, pinSelf, planCores, removeOnExit, repoRoot, stopAll } from './processes.js';
+import { summariseProfiles } from './profile-summary.js';
+import {
+  checkTargets,
+  summarise,
+  summariseFixedRate,
+  table,
+  targetLines,
+  writeJson,
+  type FixedRateResult,
+  type RowResult,
+} from './report.js';
+
+const { values: args } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '5' },
+    warmup: { type: 'string', default: '1' },
+    rounds: { type: 'string', default: '3' },
+    connections: { type: 'string', default: '50' },
+    'cpu-prof': { type: 'boolean', default: false },
+  },
+});
+const SECONDS = Number(args.seconds);
+const WARMUP_SECONDS = Number(args.warmup);
+const ROUNDS = Math.max(1, Number(args.rounds));
+const CONNECTIONS = Number(args.connections);
+const FIXED_RATE_ROUNDS = 2;
+for (const [option, value] of Object.entries({
+  seconds: SECONDS,
+  warmup: WARMUP_SECONDS,
+  rounds: ROUNDS,
+  connections: CONNECTIONS,
+})) {
+  if (Number.isFinite(value) && value > 0) continue;
+  console.error(`bench:bff: --${option} must be a positive number`);
+  process.exit(2);
+}
+const PREWARM_SECONDS = 1;
+const SETTLE_MS = 200;
+
+interface Row {
+  contender: Contender;
+  workload: WorkloadName;
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+const rotate = <T>(list: T[], by: number) => list.map((_, i) => list[(i + by) % list.length]!);
+const name = (row: Row) => `${CONTENDER_LABELS[row.contender.id]} ${row.workload}`;
+
+function rowsOf(contenders: Contender[]): Row[] {
+  const rows: Row[] = [];
+  for (const workload of Object.keys(WORKLOADS) as WorkloadName[]) {
+    for (const contender of contenders) {
+      // The bare proxy has no cache: its cached-URL figure would only repeat its GET row.
+      if (workload === 'cached' && contender.id === 'bare') continue;
+      rows.push({ contender, workload });
+    }
+  }
+  return rows;
+}
+
+/** What every measurement needs besides its row: the BFF cookie and the upstream's pid. */
+interface Context {
+  cookie: string;
+  upstreamPid: number | undefined;
+}
+
+function targetOf({ contender }: Row, ctx: Context): Target {
+  return {
+    origin: contender.origin,
+    cookie: ctx.cookie,
+    pid: contender.pid,
+    // The direct row has no proxy: its own process is the upstream, counted once.
+    upstreamPid: contender.id === 'direct' ? undefined : ctx.upstreamPid,
+  };
+}
+
+/** How a fixed rate is produced: evenly paced (paced.ts) or autocannon's per-second bursts. */
+type Pacing = 'even' | 'burst';
+
+async function sampleOf(
+  row: Row,
+  ctx: Context,
+  seconds: number,
+  fixed?: { rate: number; pacing: Pacing },
+): Promise<Sample> {
+  const target = targetOf(row, ctx);
+  const run = (s: number) =>
+    fixed?.pacing === 'even'
+      ? measurePaced(target, row.workload, { seconds: s, connections: CONNECTIONS, rate: fixed.rate })
+      : measure(target, row.workload, { seconds: s, connections: CONNECTIONS, overallRate: fixed?.rate });
+  // A contender left idle while the others ran has had its heap shrunk and code aged by V8;
+  // a short run first keeps that from landing in the figures (it costs the BFF most).
+  await run(PREWARM_SECONDS);
+  const sample = await run(seconds);
+  await settle();
+  return sample;
+}
+
+function progress(label: string, row: Row, s: Sample): void {
+  const failed = s.failures ? `  ${s.failures} failed ${JSON.stringify(s.statusCodes)}` : '';
+  const cpu = s.cpuUs === null ? '' : `  cpu ${s.cpuUs.toFixed(0)} µs/req`;
+  console.log(
+    `${label.padEnd(15)} ${name(row).padEnd(34)} ${s.rps.toFixed(0).padStart(7)} req/s  p50 ${s.p50.toFixed(2)} ms  p99 ${s.p99.toFixed(2)} ms${cpu}${failed}`,
+  );
+}
+
+/** Warm-up, then interleaved rounds with the order rotated each round; medians per row. */
+async function saturation(rows: Row[], ctx: Context): Promise<RowResult[]> {
+  for (const row of rows) {
+    await measure(targetOf(row, ctx), row.workload, { seconds: WARMUP_SECONDS, connections: CONNECTIONS });
+  }
+  const samples = new Map<Row, Sample[]>(rows.map((r) => [r, []]));
+  for (let round = 0; round < ROUNDS; round += 1) {
+    for (const row of rotate(rows, round)) {
+      const s = await sampleOf(row, ctx, SECONDS);
+      samples.get(row)!.push(s);
+      progress(`round ${round + 1}/${ROUNDS}`, row, s);
+    }
+  }
+  return rows.map((row) => summarise(row.contender.id, row.workload, samples.get(row)!));
+}
+
+/**
+ * Direct upstream and BFF at half the BFF's saturation rate, in ABBA order; the BFF's added p99.
+ * Both pacings are run: evenly paced is the one that measures what a proxy adds.
+ */
+async function fixedRate(rows: Row[], results: RowResult[], ctx: Context): Promise<FixedRateResult[]> {
+  const out: FixedRateResult[] = [];
+  for (const workload of ['get', 'post'] as const) {
+    const find = (id: ContenderId) => rows.find((r) => r.contender.id === id && r.workload === workload);
+    const direct = find('direct');
+    const bff = find('bff');
+    const saturated = results.find((r) => r.contender === 'bff' && r.workload === workload)?.rps;
+    if (!direct || !bff || !saturated) continue;
+    const rate = Math.max(1, Math.round(saturated / 2));
+    for (const pacing of ['even', 'burst'] as const) {
+      const directSamples: Sample[] = [];
+      const bffSamples: Sample[] = [];
+      for (let round = 0; round < FIXED_RATE_ROUNDS; round += 1) {
+        for (const row of round % 2 ? [bff, direct] : [direct, bff]) {
+          const s = await sampleOf(row, ctx, SECONDS, { rate, pacing });
+          (row === bff ? bffSamples : directSamples).push(s);
+          progress(`${pacing} ${rate}/s`, row, s);
+        }
+      }
+      out.push(summariseFixedRate(workload, pacing, rate, directSamples, bffSamples));
+    }
+  }
+  return out;
+}
+
+async function main(): Promise<void> {
+  installCleanup();
+  const startedAt = new Date();
+  const plan = planCores();
+  pinSelf(plan.load);
+  const resultsDir = path.join(repoRoot, 'bench', 'results');
+  const stamp = startedAt.toISOString().replace(/[:.]/g, '-');
+  const cpuProfDir = args['cpu-prof'] ? path.join(resultsDir, `profiles-${stamp}`) : null;
+  const tempDir = await mkdtemp(path.join(os.tmpdir(), 'bench-bff-'));
+  removeOnExit(tempDir);
+
+  const loadBefore = os.loadavg()[0]!;
+  console.log(`bench:bff — CPUs: ${plan.description}; load average ${loadBefore.toFixed(2)}`);
+  if (loadBefore > 0.5) console.log('other work is running: req/s and p99 will be noisy, cpu µs/req less so');
+  try {
+    const lineup = await startLineup({ plan, tempDir, cpuProfDir });
+    console.log(
+      lineup.nginxSkipped
+        ? `nginx not measured: ${lineup.nginxSkipped}`
+        : `nginx ${lineup.nginxVersion}: keep-alive upstream, proxy_cache on the cached URL`,
+    );
+    if (cpuProfDir) console.log(`BFF under --cpu-prof: its figures are slowed by the profiler`);
+    const rows = rowsOf(lineup.contenders);
+    const perSample = PREWARM_SECONDS + SECONDS + SETTLE_MS / 1000;
+    const estimate = rows.length * (WARMUP_SECONDS + ROUNDS * perSample) + 2 * 2 * 2 * FIXED_RATE_ROUNDS * perSample;
+    console.log(
+      `${rows.length} rows × ${ROUNDS} rounds of ${SECONDS} s, ${CONNECTIONS} connections; about ${Math.ceil(estimate / 60)} min`,
+    );
+    for (const [workload, what] of Object.entries(WORKLOADS)) console.log(`  ${workload.padEnd(6)} ${what}`);
+
+    const ctx: Context = { cookie: lineup.cookie, upstreamPid: lineup.upstreamPid };
+    const results = await saturation(rows, ctx);
+    const fixed = await fixedRate(rows, results, ctx);
+    const nginxMeasured = !lineup.nginxSkipped;
+    const targets = checkTargets(results, fixed, nginxMeasured);
+
+    console.log(`\nmedians of ${ROUNDS} rounds (${plan.description})\n`);
+    console.log(table(results, nginxMeasured));
+    if (lineup.nginxSkipped) console.log(`nginx not measured: ${lineup.nginxSkipped}`);
+    console.log('\ntargets');
+    console.log(targetLines(targets));
+
+    const file = await writeJson(resultsDir, startedAt, {
+      startedAt: startedAt.toISOString(),
+      finishedAt: new Date().toISOString(),
+      node: process.version,
+      nginx: lineup.nginxVersion ?? { skipped: lineup.nginxSkipped },
+      cpus: plan,
+      loadAverage: { before: loadBefore, after: os.loadavg()[0] },
+      options: {
+        seconds: SECONDS,
+        warmupSeconds: WARMUP_SECONDS,
+        prewarmSeconds: PREWARM_SECONDS,
+        rounds: ROUNDS,
+        fixedRateRounds: FIXED_RATE_ROUNDS,
+        connections: CONNECTIONS,
+      },
+      cpuProfile: cpuProfDir,
+      workloads: WORKLOADS,
+      rows: results,
+      fixedRate: fixed,
+      targets,
+    });
+    console.log(`\nresults: ${path.relative(repoRoot, file)}`);
+  } finally {
+    await stopAll();
+  }
+  if (cpuProfDir) console.log(`\n${await summariseProfiles(cpuProfDir, repoRoot)}`);
+}
+
+main().catch(async (error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  await stopAll(2000);
+  process.exit(1);
+});
