@@ -21,7 +21,11 @@ export type ParamPair = readonly [key: string, value: string];
 
 // RFC 3986 unreserved characters stay; everything else, '+' and space included, is %XX (UTF-8).
 function encodeRfc3986(text: string): string {
-  return encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  if (/^[A-Za-z0-9_.~-]*$/.test(text)) return text;
+  const encoded = encodeURIComponent(text);
+  return /[!'()*]/.test(encoded)
+    ? encoded.replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+    : encoded;
 }
 
 /** Decoded pairs of a query string or form body: '+' and %20 both mean a space. */

@@ -12,7 +12,16 @@ describe('answer rules', () => {
       envelope: { status: 200, data: { a: 1 }, msg: 'ok' },
       endSession: false,
       rewritten: true,
+      success: true,
     });
+  });
+
+  it('answers a plain success envelope without parsing it, and still offers the envelope', () => {
+    const text = '{"status":200,"data":{"rows":[1,2,3]},"msg":""}';
+    const answer = applyAnswerRules(200, JSON_TYPE, text, url);
+    expect(answer).toMatchObject({ httpStatus: 200, success: true, rewritten: false, endSession: false });
+    expect(answer.signal).toBeUndefined();
+    expect(answer.envelope).toEqual({ status: 200, data: { rows: [1, 2, 3] }, msg: '' });
   });
 
   it('marks a well-formed envelope as verbatim, so its text is sent as it came', () => {

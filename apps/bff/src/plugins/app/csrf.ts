@@ -21,6 +21,7 @@ function originOf(request: FastifyRequest): string | null {
 /** The origin names the host the request came to, default ports made explicit on both sides. */
 function sameHost(origin: string, hostHeader: string | undefined): boolean {
   if (!hostHeader) return false;
+  if (origin === `http://${hostHeader}` || origin === `https://${hostHeader}`) return true;
   try {
     const from = new URL(origin);
     const to = new URL(`${from.protocol}//${hostHeader}`);

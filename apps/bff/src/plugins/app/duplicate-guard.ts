@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { SharedState } from '../../state/shared-state.js';
 
 export interface DuplicateKeyParts {
@@ -22,7 +22,7 @@ export function createDuplicateGuard(state: SharedState, ttlMs: number) {
   return {
     /** A release function when the lock was taken; null when an identical request is pending. */
     async acquire(key: string): Promise<(() => Promise<void>) | null> {
-      const owner = randomBytes(12).toString('base64url');
+      const owner = randomUUID();
       if (!(await state.setIfAbsent(key, owner, ttlMs))) return null;
       let released = false;
       return async () => {

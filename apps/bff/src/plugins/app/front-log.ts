@@ -59,7 +59,7 @@ export const frontLogPlugin = fp(async (app: FastifyInstance) => {
           request.log.warn({ err }, 'front-end log not forwarded');
           return null;
         });
-      if (result?.kind === 'answer' && result.answer.envelope.status !== 200) {
+      if (result?.kind === 'answer' && !result.answer.success) {
         request.log.warn({ msg: result.answer.envelope.msg }, 'front-end log refused upstream');
       }
     },

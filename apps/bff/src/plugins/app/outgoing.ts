@@ -1,19 +1,22 @@
-import { createCipheriv, createHmac, randomBytes } from 'node:crypto';
+import { createCipheriv, createHmac } from 'node:crypto';
 import {
   ENCRYPTED_FIELD_PREFIX,
   SIGNATURE_PARAMS,
   parsePairs,
+  canonicalParams,
   stringToSign,
   withoutSignatureParams,
   type ParamPair,
 } from '@checkup/api-contract';
 import type { ApiKeys } from './api-keys.js';
+import { pooledRandomBytes } from './random-pool.js';
 import type { SecurityConfig } from './security-config.js';
 
 export function encryptField(value: string, key: Buffer): string {
-  const iv = randomBytes(12);
+  const iv = pooledRandomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
-  const body = Buffer.concat([cipher.update(value, 'utf8'), cipher.final()]);
+  const body = cipher.update(value, 'utf8');
+  cipher.final();
   return ENCRYPTED_FIELD_PREFIX + Buffer.concat([iv, body, cipher.getAuthTag()]).toString('base64url');
 }
 
@@ -30,7 +33,8 @@ export interface OutgoingParams {
   form: string | null;
 }
 
-const serialise = (pairs: ParamPair[]) => new URLSearchParams(pairs as [string, string][]).toString();
+// The canonical form is itself a valid encoding, so the signed parameters travel in that form.
+const serialise = (pairs: ParamPair[]) => canonicalParams(pairs, false);
 
 /**
  * Encrypts the configured fields, then signs query and form pairs (encrypt-then-MAC), as the
@@ -54,7 +58,7 @@ export function prepareOutgoing(
 
   if (config.integrity) {
     const timestamp = String(now);
-    const nonce = randomBytes(16).toString('base64url');
+    const nonce = pooledRandomBytes(16).toString('base64url');
     const text = stringToSign({
       method: params.method,
       path: params.path,

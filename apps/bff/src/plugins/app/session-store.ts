@@ -31,10 +31,25 @@ export function createSessionStore(
   state: SharedState,
   { idleMs, absoluteMs, now = Date.now }: SessionTimeouts,
 ): SessionStore {
-  async function read(sid: string): Promise<BffSession | undefined> {
+  // Decoded sessions and when their expiry was last pushed back, per sid. The shared state stays
+  // the truth (a logout on another instance is seen at once); this only saves a JSON.parse and an
+  // expire per request. Entries go when the session ends here or the map outgrows its bound.
+  const decoded = new Map<string, { raw: string; session: BffSession; refreshedAt: number }>();
+  const refreshEveryMs = Math.min(60_000, idleMs / 10);
+
+  async function read(sid: string) {
     if (!SID_PATTERN.test(sid)) return undefined;
     const raw = await state.get(keyOf(sid));
-    return raw ? { ...(JSON.parse(raw) as Omit<BffSession, 'sid'>), sid } : undefined;
+    if (raw === null) {
+      decoded.delete(sid);
+      return undefined;
+    }
+    const known = decoded.get(sid);
+    if (known?.raw === raw) return known;
+    if (decoded.size >= 10_000) decoded.clear();
+    const entry = { raw, session: { ...(JSON.parse(raw) as Omit<BffSession, 'sid'>), sid }, refreshedAt: 0 };
+    decoded.set(sid, entry);
+    return entry;
   }
 
   return {
@@ -45,20 +60,26 @@ export function createSessionStore(
       return sid;
     },
     async touch(sid) {
-      const session = await read(sid);
-      if (!session) return undefined;
-      const remaining = session.createdAt + absoluteMs - now();
+      const entry = await read(sid);
+      if (!entry) return undefined;
+      const t = now();
+      const remaining = entry.session.createdAt + absoluteMs - t;
       if (remaining <= 0) {
+        decoded.delete(sid);
         await state.delete(keyOf(sid));
         return undefined;
       }
-      await state.expire(keyOf(sid), Math.min(idleMs, remaining));
-      return session;
+      if (t - entry.refreshedAt >= refreshEveryMs || remaining < idleMs) {
+        entry.refreshedAt = t;
+        await state.expire(keyOf(sid), Math.min(idleMs, remaining));
+      }
+      return entry.session;
     },
     async destroy(sid) {
-      const session = await read(sid);
-      if (session) await state.delete(keyOf(sid));
-      return session;
+      const entry = await read(sid);
+      decoded.delete(sid);
+      if (entry) await state.delete(keyOf(sid));
+      return entry?.session;
     },
   };
 }

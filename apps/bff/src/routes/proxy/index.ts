@@ -53,7 +53,7 @@ export async function proxyRoutes(app: FastifyInstance, opts: ProxyOptions) {
       const generation = await cache.generation();
       // Shared by every concurrent caller, so one browser closing must not cancel it.
       const result = await app.upstream.forward({ ...forwardRequestOf(request, reply), signal: undefined });
-      const cacheable = result.kind === 'answer' && result.answer.envelope.status === 200 && !result.answer.signal;
+      const cacheable = result.kind === 'answer' && result.answer.success && !result.answer.signal;
       if (cacheable) {
         await cache.set(
           key,
