@@ -1,7 +1,12 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { errorToEnvelope, failure } from '@checkup/api-contract';
+
+const SECURITY_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'same-origin',
+} as const;
 
 /** Request ids, security headers and the one error handler (STYLE §3). */
 export const httpPlugin = fp(async (app: FastifyInstance) => {
@@ -15,10 +20,7 @@ export const httpPlugin = fp(async (app: FastifyInstance) => {
   app.addContentTypeParser('multipart/form-data', (_req, payload, done) => done(null, payload));
 
   app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('x-frame-options', 'DENY');
-    reply.header('referrer-policy', 'same-origin');
+    reply.headers({ 'x-request-id': request.id, ...SECURITY_HEADERS });
   });
 
   app.setNotFoundHandler((request, reply) => {
