@@ -60,13 +60,12 @@ export interface SignatureInput {
 
 /** The exact text that is HMAC-SHA256'd. */
 export function stringToSign(input: SignatureInput): string {
-  return [
-    input.method.toUpperCase(),
-    input.path,
-    canonicalParams(input.pairs, input.sort),
-    input.timestamp,
-    input.nonce,
-  ].join('\n');
+  return signedText(input.method, input.path, canonicalParams(input.pairs, input.sort), input.timestamp, input.nonce);
+}
+
+/** The same text from a canonical parameter string already at hand. */
+export function signedText(method: string, path: string, canonical: string, timestamp: string, nonce: string): string {
+  return `${method.toUpperCase()}\n${path}\n${canonical}\n${timestamp}\n${nonce}`;
 }
 
 const signatureKeys = new Set<string>(Object.values(SIGNATURE_PARAMS));

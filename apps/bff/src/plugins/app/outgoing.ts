@@ -4,7 +4,7 @@ import {
   SIGNATURE_PARAMS,
   parsePairs,
   canonicalParams,
-  stringToSign,
+  signedText,
   withoutSignatureParams,
   type ParamPair,
 } from '@checkup/api-contract';
@@ -33,7 +33,7 @@ export interface OutgoingParams {
   form: string | null;
 }
 
-// The canonical form is itself a valid encoding, so the signed parameters travel in that form.
+// The canonical encoding (RFC 3986) is also a valid form encoding.
 const serialise = (pairs: ParamPair[]) => canonicalParams(pairs, false);
 
 /**
@@ -56,23 +56,19 @@ export function prepareOutgoing(
   const query = encrypt(own(params.query));
   const form = params.form === null ? null : encrypt(own(params.form));
 
-  if (config.integrity) {
-    const timestamp = String(now);
-    const nonce = pooledRandomBytes(16).toString('base64url');
-    const text = stringToSign({
-      method: params.method,
-      path: params.path,
-      pairs: [...query, ...(form ?? [])],
-      sort: config.sort,
-      timestamp,
-      nonce,
-    });
-    const signed: ParamPair[] = [
-      [SIGNATURE_PARAMS.timestamp, timestamp],
-      [SIGNATURE_PARAMS.nonce, nonce],
-      [SIGNATURE_PARAMS.signature, signature(keys.sign, text)],
-    ];
-    (form ?? query).push(...signed);
-  }
-  return { query: serialise(query), form: form === null ? null : serialise(form) };
+  if (!config.integrity) return { query: serialise(query), form: form === null ? null : serialise(form) };
+
+  const timestamp = String(now);
+  const nonce = pooledRandomBytes(16).toString('base64url');
+  // Parameters travel in the browser's order; unsorted, that encoding is also the signed text.
+  const carrier = form ?? query;
+  const carried = serialise(carrier);
+  const single = form === null || query.length === 0;
+  const canonical =
+    single && !config.sort ? carried : canonicalParams(form === null ? query : [...query, ...form], config.sort);
+  const mac = signature(keys.sign, signedText(params.method, params.path, canonical, timestamp, nonce));
+  // Digits and base64url need no encoding.
+  const tail = `${SIGNATURE_PARAMS.timestamp}=${timestamp}&${SIGNATURE_PARAMS.nonce}=${nonce}&${SIGNATURE_PARAMS.signature}=${mac}`;
+  const signedCarrier = carried ? `${carried}&${tail}` : tail;
+  return form === null ? { query: signedCarrier, form: null } : { query: serialise(query), form: signedCarrier };
 }
