@@ -37,11 +37,10 @@ function sameHost(origin: string, hostHeader: string | undefined): boolean {
  */
 export const csrfPlugin = fp(async (app: FastifyInstance, opts: { allowedOrigins: string[] }) => {
   const allowed = new Set(opts.allowedOrigins);
-  app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/manager/')) return;
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/manager/')) return done();
     const origin = originOf(request);
-    if (!origin) throw new AppError('CSRF_REJECTED');
-    if (allowed.has(origin) || sameHost(origin, request.headers.host)) return;
-    throw new AppError('CSRF_REJECTED');
+    if (origin && (allowed.has(origin) || sameHost(origin, request.headers.host))) return done();
+    done(new AppError('CSRF_REJECTED'));
   });
 });

@@ -47,10 +47,11 @@ export const metricsPlugin = fp(async (app: FastifyInstance) => {
   };
   app.decorate('metrics', metrics);
 
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     // The route pattern, not the URL, keeps the label set small.
     const route = request.routeOptions.url ?? 'unmatched';
     requests.inc({ route, method: request.method, status: String(reply.statusCode) });
     latency.observe({ route }, reply.elapsedTime / 1000);
+    done();
   });
 });
