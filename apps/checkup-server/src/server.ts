@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { maskUrl } from '@checkup/api-contract';
+import { maskedRequestLog } from '@checkup/api-contract';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedDemoData } from './db/seed.js';
@@ -27,14 +27,7 @@ const app = await buildApp(
     logger: {
       level: config.LOG_LEVEL,
       // No names or ID numbers in logged URLs.
-      serializers: {
-        req: (req: { id: string; method: string; url: string; ip?: string }) => ({
-          id: req.id,
-          method: req.method,
-          url: maskUrl(req.url),
-          remoteAddress: req.ip,
-        }),
-      },
+      serializers: { req: maskedRequestLog },
     },
   },
 );

@@ -46,3 +46,8 @@ export function maskUrl(url: string): string {
   ]);
   return `${maskPersonalText(url.slice(0, q))}?${new URLSearchParams(pairs).toString()}`;
 }
+
+/** What a server's request log line shows of a request: no names or ID numbers from its URL. */
+export function maskedRequestLog(req: { id: string; method: string; url: string; ip?: string }) {
+  return { id: req.id, method: req.method, url: maskUrl(req.url), remoteAddress: req.ip };
+}
