@@ -3,18 +3,11 @@ import path from 'node:path';
 import { CONTENDER_LABELS, type ContenderId } from './contenders.js';
 import { median, type Sample, type WorkloadName } from './load.js';
 
-export interface RowResult {
+/** The medians of a row's rounds (failures summed over them; a row with any is flagged). */
+export interface RowResult extends Omit<Sample, 'statusCodes'> {
   contender: ContenderId;
   workload: WorkloadName;
   rounds: Sample[];
-  rps: number;
-  p50: number;
-  p99: number;
-  /** CPU µs per request of the contender process, and of the upstream behind it (null for direct). */
-  cpuUs: number | null;
-  upstreamCpuUs: number | null;
-  /** Failed requests over all rounds; a row with any is flagged. */
-  failures: number;
 }
 
 export interface FixedRateResult {
