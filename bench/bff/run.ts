@@ -25,8 +25,15 @@ const { values: args } = parseArgs({
     rounds: { type: 'string', default: '3' },
     connections: { type: 'string', default: '50' },
     'cpu-prof': { type: 'boolean', default: false },
+    // Narrow a run while working on one path, e.g. --workloads get,cached --contenders bare,bff.
+    workloads: { type: 'string', default: Object.keys(WORKLOADS).join(',') },
+    contenders: { type: 'string', default: Object.keys(CONTENDER_LABELS).join(',') },
+    'fixed-rate': { type: 'boolean', default: true },
   },
+  allowNegative: true,
 });
+const WORKLOAD_FILTER = new Set(args.workloads.split(','));
+const CONTENDER_FILTER = new Set(args.contenders.split(','));
 const SECONDS = Number(args.seconds);
 const WARMUP_SECONDS = Number(args.warmup);
 const ROUNDS = Math.max(1, Number(args.rounds));
@@ -57,7 +64,9 @@ const name = (row: Row) => `${CONTENDER_LABELS[row.contender.id]} ${row.workload
 function rowsOf(contenders: Contender[]): Row[] {
   const rows: Row[] = [];
   for (const workload of Object.keys(WORKLOADS) as WorkloadName[]) {
+    if (!WORKLOAD_FILTER.has(workload)) continue;
     for (const contender of contenders) {
+      if (!CONTENDER_FILTER.has(contender.id)) continue;
       // The bare proxy has no cache: its cached-URL figure would only repeat its GET row.
       if (workload === 'cached' && contender.id === 'bare') continue;
       rows.push({ contender, workload });
@@ -189,7 +198,7 @@ async function main(): Promise<void> {
 
     const ctx: Context = { cookie: lineup.cookie, upstreamPid: lineup.upstreamPid };
     const results = await saturation(rows, ctx);
-    const fixed = await fixedRate(rows, results, ctx);
+    const fixed = args['fixed-rate'] ? await fixedRate(rows, results, ctx) : [];
     const nginxMeasured = !lineup.nginxSkipped;
     const targets = checkTargets(results, fixed, nginxMeasured);
 

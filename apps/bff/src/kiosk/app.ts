@@ -4,7 +4,7 @@ import { AppError } from '@checkup/api-contract';
 import type { BffConfig } from '../config.js';
 import { csrfPlugin } from '../plugins/app/csrf.js';
 import { frameworkErrors, httpPlugin } from '../plugins/app/http.js';
-import { clientGone, replyWith } from '../plugins/app/reply-with.js';
+import { replyWith } from '../plugins/app/reply-with.js';
 import { upstreamPlugin } from '../plugins/app/upstream.js';
 import { webStaticPlugin } from '../plugins/external/web-static.js';
 import { judgeKioskRequest } from './guard.js';
@@ -48,7 +48,7 @@ export async function buildKioskApp(config: BffConfig, options: FastifyServerOpt
         ip: request.ip,
         headers: request.headers,
         body: request.body as string | Readable | undefined,
-        signal: clientGone(reply),
+        client: reply.raw,
       });
       return replyWith(request, reply, result, 'BYPASS');
     },

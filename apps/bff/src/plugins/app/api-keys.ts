@@ -16,9 +16,15 @@ export function deriveApiKeys(secret: Buffer): ApiKeys {
  * The secret shared with the checkup server: API_SECRET, or the file the checkup server wrote on
  * its first start. Read when first needed, so the BFF may start before the file exists.
  */
-export function createApiKeySource(secret: string | undefined, file: string): () => Promise<ApiKeys | null> {
+export interface ApiKeySource {
+  /** The keys once read; null before. */
+  current(): ApiKeys | null;
+  load(): Promise<ApiKeys | null>;
+}
+
+export function createApiKeySource(secret: string | undefined, file: string): ApiKeySource {
   let keys: ApiKeys | null = null;
-  return async () => {
+  const load = async () => {
     if (keys) return keys;
     const text = secret ?? (await readFile(file, 'utf8').catch(() => null));
     if (!text) return null;
@@ -27,4 +33,5 @@ export function createApiKeySource(secret: string | undefined, file: string): ()
     keys = deriveApiKeys(bytes);
     return keys;
   };
+  return { current: () => keys, load };
 }

@@ -2,15 +2,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CACHE_HEADER, SIGNAL_HEADER, type CacheStatus } from '@checkup/api-contract';
 import type { ForwardResult } from './upstream.js';
 
-/** An AbortSignal that fires when the browser goes away before its answer is complete. */
-export function clientGone(reply: FastifyReply): AbortSignal {
-  const controller = new AbortController();
-  reply.raw.once('close', () => {
-    if (!reply.raw.writableFinished) controller.abort();
-  });
-  return controller.signal;
-}
-
 /** Sends an upstream result to the browser, ending the BFF session when the upstream ended its own. */
 export async function replyWith(
   request: FastifyRequest,

@@ -40,9 +40,14 @@ export function createSecurityConfigSource(fetchVersion: () => Promise<unknown>,
     }
   }
 
+  /** The config while it is fresh; null when it must be (re)loaded. Saves a promise per request. */
+  const current = (): SecurityConfig | null => (cached && now() - cached.at < ttlMs ? cached.config : null);
+
   return {
+    current,
     get(): Promise<SecurityConfig> {
-      if (cached && now() - cached.at < ttlMs) return Promise.resolve(cached.config);
+      const fresh = current();
+      if (fresh) return Promise.resolve(fresh);
       pending ??= load();
       return pending;
     },

