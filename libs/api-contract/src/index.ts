@@ -11,3 +11,4 @@ export * from './signing-vectors.js';
 export * from './signals.js';
 export * from './registry.js';
 export * from './logfront.js';
+export * from './order-status.js';

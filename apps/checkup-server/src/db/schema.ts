@@ -80,3 +80,10 @@ export const frontLogs = pgTable(
   },
   (t) => [index('front_logs_created_idx').on(t.createdAt)],
 );
+
+export * from './schema/catalogue.js';
+export * from './schema/people.js';
+export * from './schema/orders.js';
+export * from './schema/clinical.js';
+export * from './schema/locks.js';
+export * from './schema/templates.js';

@@ -1,0 +1,140 @@
+import {
+  bigserial,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { departments, packages, unions } from './catalogue.js';
+import { companies, companyGroups, customers } from './people.js';
+
+/**
+ * One visit (体检订单) of one examinee. Its status only moves along the machine in
+ * modules/orders/order-status.ts; every move is written to order_status_log.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    orderId: varchar('order_id', { length: 20 }).primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    /** health 健康体检, occupational 职业体检, entry 入职体检, health_card 健康证 */
+    examType: varchar('exam_type', { length: 16 }).notNull(),
+    /** Occupational exams: the harm factors the examinee is exposed to (粉尘, 噪声 …). */
+    harmFactors: jsonb('harm_factors').$type<string[]>(),
+    packageId: integer('package_id').references(() => packages.id),
+    companyId: integer('company_id').references(() => companies.id),
+    groupId: integer('group_id').references(() => companyGroups.id),
+    status: varchar('status', { length: 16 }).notNull(),
+    examDate: date('exam_date', { mode: 'string' }).notNull(),
+    /** Sum of the unions' prices after the package discount, two decimals. */
+    totalPrice: numeric('total_price', { precision: 10, scale: 2 }).notNull(),
+    /** The chief examiner's overall conclusion and advice (rev_apr). */
+    conclusion: text('conclusion'),
+    advice: text('advice'),
+    /** '1' while an AI correction reminder waits for the reviewer (update_correction_status clears it). */
+    correctionStatus: varchar('correction_status', { length: 1 }).notNull().default('0'),
+    registeredBy: integer('registered_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('orders_exam_date_status_idx').on(t.examDate, t.status),
+    index('orders_customer_idx').on(t.customerId),
+    index('orders_company_idx').on(t.companyId, t.examDate),
+  ],
+);
+
+/** Every status change of an order, who made it and why (issue 4: validated and audited). */
+export const orderStatusLog = pgTable(
+  'order_status_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: varchar('order_id', { length: 20 })
+      .notNull()
+      .references(() => orders.orderId),
+    fromStatus: varchar('from_status', { length: 16 }),
+    toStatus: varchar('to_status', { length: 16 }).notNull(),
+    userId: integer('user_id'),
+    reason: text('reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_status_log_order_idx').on(t.orderId, t.createdAt)],
+);
+
+/** A union ordered in a visit, with the price charged for it. */
+export const orderUnions = pgTable(
+  'order_unions',
+  {
+    orderId: varchar('order_id', { length: 20 })
+      .notNull()
+      .references(() => orders.orderId),
+    unionId: integer('union_id')
+      .notNull()
+      .references(() => unions.id),
+    deptId: integer('dept_id')
+      .notNull()
+      .references(() => departments.id),
+    price: numeric('price', { precision: 10, scale: 2 }).notNull(),
+    /** '0' to do, '1' done, '2' given up (弃检), '3' postponed (延期) */
+    status: varchar('status', { length: 1 }).notNull().default('0'),
+    /** 'package' came with the package, 'extra' was added on its own */
+    origin: varchar('origin', { length: 8 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.unionId] })],
+);
+
+/**
+ * A visit's progress in one department: the department worklist (dept_diag) reads it. The exam date
+ * is copied here so the worklist is one index range per department and day.
+ */
+export const orderDepts = pgTable(
+  'order_depts',
+  {
+    orderId: varchar('order_id', { length: 20 })
+      .notNull()
+      .references(() => orders.orderId),
+    deptId: integer('dept_id')
+      .notNull()
+      .references(() => departments.id),
+    examDate: date('exam_date', { mode: 'string' }).notNull(),
+    /** '0' waiting, '1' results entered, '2' signed */
+    status: varchar('status', { length: 1 }).notNull().default('0'),
+    /** spec §3 dept_exception_flag: '1' abnormal */
+    deptExceptionFlag: varchar('dept_exception_flag', { length: 1 }).notNull().default('0'),
+    signUserId: integer('sign_user_id'),
+    signedAt: timestamp('signed_at', { withTimezone: true }),
+    /** Imaging work groups sign their part separately (order_imaging_dept_sign). */
+    imagingSignUserId: integer('imaging_sign_user_id'),
+    imagingSignedAt: timestamp('imaging_signed_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.deptId] }),
+    index('order_depts_worklist_idx').on(t.deptId, t.examDate, t.status),
+  ],
+);
+
+/** Money received for a visit; a refund is a negative amount. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: varchar('order_id', { length: 20 })
+      .notNull()
+      .references(() => orders.orderId),
+    amount: numeric('amount', { precision: 10, scale: 2 }).notNull(),
+    /** cash, wechat, alipay, card, company (billed to the contract) */
+    payMethod: varchar('pay_method', { length: 16 }).notNull(),
+    operatorId: integer('operator_id'),
+    paidAt: timestamp('paid_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('payments_order_idx').on(t.orderId)],
+);

@@ -1,0 +1,90 @@
+import {
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { packages, type GenderLimit } from './catalogue.js';
+
+/** An examinee (体检者, customer): one row per person, whatever number of visits. */
+export const customers = pgTable(
+  'customers',
+  {
+    id: serial('id').primaryKey(),
+    custName: varchar('cust_name', { length: 64 }).notNull(),
+    /** '1' male, '2' female (spec §3) */
+    sex: varchar('sex', { length: 1 }).$type<'1' | '2'>().notNull(),
+    birthday: date('birthday', { mode: 'string' }).notNull(),
+    /** GB 11643, 18 characters (or a legacy 15); null for a person without one (a foreign visitor). */
+    custIdCard: varchar('cust_id_card', { length: 18 }),
+    phone: varchar('phone', { length: 20 }),
+    /** '1' confidential (保密人员): only users with special_flag '1' may see them (spec §5). */
+    specialFlag: varchar('special_flag', { length: 1 }).notNull().default('0'),
+    nation: varchar('nation', { length: 16 }),
+    address: varchar('address', { length: 128 }),
+    /** base64 JPEG from the ID card reader or the camera */
+    photo: text('photo'),
+    fingerprintTemplate: text('fingerprint_template'),
+    fingerprintCollectionTime: timestamp('fingerprint_collection_time', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('customers_id_card_idx').on(t.custIdCard),
+    // Name search is by prefix (LIKE '张%'), which a plain index only serves under the C collation.
+    index('customers_name_idx').on(t.custName.op('varchar_pattern_ops')),
+    index('customers_phone_idx').on(t.phone),
+  ],
+);
+
+/** An employer that sends its staff for checkups (团检单位). */
+export const companies = pgTable('companies', {
+  id: serial('id').primaryKey(),
+  companyName: varchar('company_name', { length: 128 }).notNull().unique(),
+  contactName: varchar('contact_name', { length: 32 }),
+  contactPhone: varchar('contact_phone', { length: 20 }),
+  address: varchar('address', { length: 128 }),
+  /** '1' searchable from the registration desk's exam area (spec §7 is_search_exam_area) */
+  examArea: varchar('exam_area', { length: 1 }).notNull().default('1'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A group (分组) of a company's staff with its own package, e.g. 男职工组 / 女职工组 / 接害组. */
+export const companyGroups = pgTable(
+  'company_groups',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    groupName: varchar('group_name', { length: 64 }).notNull(),
+    packageId: integer('package_id').references(() => packages.id),
+    genderLimit: varchar('gender_limit', { length: 1 }).$type<GenderLimit>().notNull().default('0'),
+    /** Occupational groups name the harm factors their members are exposed to. */
+    harmFactors: jsonb('harm_factors').$type<string[]>(),
+  },
+  (t) => [index('company_groups_company_idx').on(t.companyId)],
+);
+
+/** The agreement under which a company's groups are examined and billed. */
+export const contracts = pgTable(
+  'contracts',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    contractNo: varchar('contract_no', { length: 32 }).notNull().unique(),
+    validFrom: date('valid_from', { mode: 'string' }).notNull(),
+    validTo: date('valid_to', { mode: 'string' }).notNull(),
+    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+    /** draft, signed, closed */
+    status: varchar('status', { length: 16 }).notNull().default('signed'),
+  },
+  (t) => [index('contracts_company_idx').on(t.companyId)],
+);
