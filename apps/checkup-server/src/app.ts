@@ -10,6 +10,10 @@ import { authRoutes } from './modules/auth/routes.js';
 import type { PasswordKeys } from './modules/auth/keys.js';
 import { commondataRoutes } from './modules/commondata/routes.js';
 import { logfrontRoutes } from './modules/logfront/routes.js';
+import { orderRoutes } from './modules/orders/routes.js';
+import { deptDiagRoutes } from './modules/dept-diag/routes.js';
+import { examReviewRoutes } from './modules/exam-review/routes.js';
+import { reportRoutes } from './modules/report/routes.js';
 import type { ApiKeys } from './modules/security/api-secret.js';
 import type { NonceStore } from './modules/security/nonce-store.js';
 
@@ -53,5 +57,9 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(authRoutes, { db: deps.db, keys: deps.keys });
   await app.register(commondataRoutes, { db: deps.db });
   await app.register(logfrontRoutes, { db: deps.db });
+  await app.register(orderRoutes, { db: deps.db });
+  await app.register(deptDiagRoutes, { db: deps.db });
+  await app.register(examReviewRoutes, { db: deps.db });
+  await app.register(reportRoutes, { db: deps.db });
   return app;
 }

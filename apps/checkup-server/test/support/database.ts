@@ -46,7 +46,10 @@ async function asAdmin(url: string, statement: string): Promise<void> {
   }
 }
 
-async function openPostgres(url: string): Promise<Database> {
+/** A test database; a PostgreSQL one also says where it is, so a second instance can open it. */
+export type TestDatabase = Database & { url?: string };
+
+async function openPostgres(url: string): Promise<TestDatabase> {
   const name = `checkup_test_${randomBytes(6).toString('hex')}`;
   await asAdmin(url, `CREATE DATABASE ${name}`);
   let database: Database;
@@ -58,6 +61,7 @@ async function openPostgres(url: string): Promise<Database> {
   }
   return {
     ...database,
+    url: withDatabaseName(url, name),
     async close() {
       await database.close();
       await asAdmin(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -66,9 +70,9 @@ async function openPostgres(url: string): Promise<Database> {
 }
 
 /** A migrated and seeded database of its own; PostgreSQL gets a fresh database dropped on close. */
-export async function openTestDatabase(target: TestDatabaseTarget): Promise<Database> {
+export async function openTestDatabase(target: TestDatabaseTarget): Promise<TestDatabase> {
   if (target.kind === 'postgres' && !postgresUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const database =
+  const database: TestDatabase =
     target.kind === 'postgres' ? await openPostgres(postgresUrl!) : await openDatabase({ kind: 'pglite' });
   try {
     await seedDemoData(database.db);

@@ -1,0 +1,77 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  deptLockRoute,
+  deptUnlockRoute,
+  deptWorklistRoute,
+  orderDeptSignRoute,
+  orderImagingDeptSignRoute,
+  type OrderStatus,
+} from '@checkup/api-contract';
+import type { Db } from '../../db/client.js';
+import { defineRoute } from '../../lib/define-route.js';
+import { deptLockKey, lockOrRefuse, releaseLock } from '../locks/record-locks.js';
+import { personOfOrder } from '../orders/order-repository.js';
+import { assertCanViewPerson, listNameFor } from '../people/confidential.js';
+import { deptWorklist } from './dept-repository.js';
+import { signDept, signImaging } from './dept-sign-service.js';
+
+/** Department diagnosis (科室诊断): the worklist, the record lock and the signatures (spec §7). */
+export async function deptDiagRoutes(app: FastifyInstance, opts: { db: Db }) {
+  const { db } = opts;
+
+  defineRoute(app, deptWorklistRoute, async ({ input, user }) => {
+    const { rows, total } = await deptWorklist(db, {
+      deptId: input.exam_dept_id,
+      examDate: input.exam_date,
+      deptStatus: input.dept_status,
+      page: input.page,
+      size: input.size,
+    });
+    return {
+      list: rows.map((r) => ({
+        order_id: r.orderId,
+        cust_name: listNameFor(user, r.custName, r.specialFlag),
+        sex: r.sex,
+        age: r.age,
+        special_flag: r.specialFlag,
+        exam_date: r.examDate,
+        dept_status: r.deptStatus,
+        order_status: r.orderStatus as OrderStatus,
+        dept_exception_flag: r.deptExceptionFlag,
+      })),
+      total,
+      page: input.page,
+      size: input.size,
+    };
+  });
+
+  defineRoute(app, deptLockRoute, async ({ input, user, request }) => {
+    await assertCanViewPerson(db, request, user, await personOfOrder(db, input.order_id), 'dept_diag');
+    const until = await lockOrRefuse(
+      db,
+      { type: 'dept_diag', key: deptLockKey(input.order_id, input.exam_dept_id) },
+      user,
+    );
+    return { order_id: input.order_id, locked_until: until.toISOString() };
+  });
+
+  defineRoute(app, deptUnlockRoute, async ({ input, user }) => ({
+    released: await releaseLock(
+      db,
+      { type: 'dept_diag', key: deptLockKey(input.order_id, input.exam_dept_id) },
+      user.id,
+    ),
+  }));
+
+  defineRoute(app, orderDeptSignRoute, async ({ input, user, request }) => {
+    await assertCanViewPerson(db, request, user, await personOfOrder(db, input.order_id), 'dept_sign');
+    const status = await signDept(db, input.order_id, input.exam_dept_id, user, request.ip);
+    return { order_id: input.order_id, exam_dept_id: input.exam_dept_id, order_status: status };
+  });
+
+  defineRoute(app, orderImagingDeptSignRoute, async ({ input, user, request }) => {
+    await assertCanViewPerson(db, request, user, await personOfOrder(db, input.order_id), 'imaging_sign');
+    await signImaging(db, input.order_id, input.exam_dept_id, input.work_group_id, user);
+    return { order_id: input.order_id, exam_dept_id: input.exam_dept_id, work_group_id: input.work_group_id };
+  });
+}
