@@ -20,3 +20,18 @@ export const pageFields = {
 
 export const pageOf = <T extends z.ZodType>(row: T) =>
   z.object({ list: z.array(row), total: z.number().int(), page: z.number().int(), size: z.number().int() });
+
+/** A list or object sent as JSON text inside a form field (spec §7: bodies are form-encoded). */
+export function jsonField<T extends z.ZodType>(schema: T, label: string) {
+  return z
+    .string({ error: `请提供${label}` })
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: `${label}格式不正确` });
+        return z.NEVER;
+      }
+    })
+    .pipe(schema);
+}

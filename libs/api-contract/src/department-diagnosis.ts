@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateField, deptIdField, orderIdField, pageFields, pageOf } from './common-fields.js';
+import { dateField, deptIdField, jsonField, orderIdField, pageFields, pageOf } from './common-fields.js';
 import { ORDER_STATUSES } from './order-status.js';
 import { route } from './route.js';
 
@@ -68,4 +68,109 @@ export const orderImagingDeptSignRoute = route({
   summary: '影像工作组签名',
   input: orderDept.extend({ work_group_id: z.coerce.number().int().positive('请选择工作组') }),
   output: z.object({ order_id: z.string(), exam_dept_id: z.number(), work_group_id: z.number() }),
+});
+
+export const deptItemResultSchema = z.object({
+  item_id: z.number(),
+  item_name: z.string(),
+  result_type: z.enum(['number', 'text']),
+  unit: z.string().nullable(),
+  ref_range: z.string(),
+  normal_text: z.string().nullable(),
+  result_value: z.string().nullable(),
+  /** '' normal, H, L, A (see result-judgement.ts) */
+  abnormal_flag: z.string(),
+  critical_flag: z.string(),
+});
+
+export const summaryLineSchema = z.object({
+  summary_content: z.string().trim().min(1, '小结内容不能为空').max(500, '小结内容不能超过500字'),
+  source: z.enum(['0', '2', '4'], { error: '小结来源不正确' }),
+  doctor_edited: z.enum(['0', '1']).default('0'),
+  union_id: z.number().int().positive().nullable().default(null),
+  diag_id: z.number().int().positive().nullable().optional(),
+});
+
+export const diagLineSchema = z.object({
+  diag_id: z.number().int().positive().nullable().default(null),
+  diag_name: z.string().trim().min(1, '诊断名称不能为空').max(128, '诊断名称不能超过128字'),
+  advice: z.string().max(2000, '建议不能超过2000字').default(''),
+  doctor_created_flag: z.enum(['0', '1']).default('0'),
+});
+
+const deptDiagnosisView = z.object({
+  order_id: z.string(),
+  exam_dept_id: z.number(),
+  dept_name: z.string(),
+  dept_status: z.string(),
+  order_status: z.enum(ORDER_STATUSES),
+  customer: z.object({ cust_name: z.string(), sex: z.enum(['1', '2']), age: z.number(), special_flag: z.string() }),
+  unions: z.array(z.object({ union_id: z.number(), union_name: z.string(), items: z.array(deptItemResultSchema) })),
+  summary: z.array(summaryLineSchema.extend({ summary_order_by: z.number() })),
+  diag_list: z.array(diagLineSchema.extend({ sort: z.number() })),
+  /** spec §3 see_detail: the findings of each union, as shown on the report */
+  see_detail: z.array(
+    z.object({ union_id: z.number(), union_name: z.string(), see_content: z.string(), serious_type: z.string() }),
+  ),
+});
+export type DeptDiagnosisView = z.infer<typeof deptDiagnosisView>;
+
+/** 科室诊断详情 GET /manager/api/departmentdiagnosis/get_order_union_diagnosis_list */
+export const deptDiagnosisListRoute = route({
+  method: 'GET',
+  path: '/manager/api/departmentdiagnosis/get_order_union_diagnosis_list',
+  summary: '获取科室的组合项目、结果、小结与诊断',
+  input: orderDept,
+  output: deptDiagnosisView,
+});
+
+const resultsField = jsonField(
+  z
+    .array(
+      z.object({
+        item_id: z.number().int().positive(),
+        result_value: z.string().max(256, '结果不能超过256字'),
+      }),
+    )
+    .max(500, '一次最多提交500个结果'),
+  '检查结果',
+);
+
+export const matchedDiagnosisSchema = z.object({
+  diag_id: z.number(),
+  diag_name: z.string(),
+  advice: z.string(),
+  life_guidance: z.string(),
+  union_id: z.number(),
+  /** The summary line the match stands for (e.g. 谷丙转氨酶 偏高 → 肝功能异常) */
+  summary_content: z.string(),
+});
+
+/** 匹配诊断 POST /manager/api/departmentdiagnosis/match_diag_by_union */
+export const matchDiagByUnionRoute = route({
+  method: 'POST',
+  path: '/manager/api/departmentdiagnosis/match_diag_by_union',
+  summary: '按组合项目结果匹配诊断',
+  input: orderDept.extend({
+    union_id: z.coerce.number().int().positive().optional(),
+    /** Results not yet saved (while the doctor types); the saved ones otherwise. */
+    results: resultsField.optional(),
+  }),
+  output: z.array(matchedDiagnosisSchema),
+});
+
+/** 保存科室诊断 POST /manager/api/departmentdiagnosis/diagnosis_union_save */
+export const diagnosisUnionSaveRoute = route({
+  method: 'POST',
+  path: '/manager/api/departmentdiagnosis/diagnosis_union_save',
+  summary: '保存科室结果、小结与诊断',
+  input: orderDept.extend({
+    results: resultsField,
+    summary: jsonField(z.array(summaryLineSchema).max(100, '小结最多100条'), '小结'),
+    diag_list: jsonField(z.array(diagLineSchema).max(100, '诊断最多100条'), '诊断'),
+  }),
+  output: deptDiagnosisView.extend({
+    /** Critical values raised by this save (ser_dis_mg is told). */
+    new_critical: z.array(z.object({ item_name: z.string(), result_value: z.string(), direction: z.enum(['H', 'L']) })),
+  }),
 });

@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  deptDiagnosisListRoute,
   deptLockRoute,
+  diagnosisUnionSaveRoute,
+  matchDiagByUnionRoute,
   deptUnlockRoute,
   deptWorklistRoute,
   orderDeptSignRoute,
@@ -14,6 +17,9 @@ import { personOfOrder } from '../orders/order-repository.js';
 import { assertCanViewPerson, listNameFor } from '../people/confidential.js';
 import { deptWorklist } from './dept-repository.js';
 import { signDept, signImaging } from './dept-sign-service.js';
+import { saveDeptResults } from './dept-results-service.js';
+import { loadDeptView } from './dept-view-repository.js';
+import { matchDiagnoses } from './match-service.js';
 
 /** Department diagnosis (科室诊断): the worklist, the record lock and the signatures (spec §7). */
 export async function deptDiagRoutes(app: FastifyInstance, opts: { db: Db }) {
@@ -73,5 +79,25 @@ export async function deptDiagRoutes(app: FastifyInstance, opts: { db: Db }) {
     await assertCanViewPerson(db, request, user, await personOfOrder(db, input.order_id), 'imaging_sign');
     await signImaging(db, input.order_id, input.exam_dept_id, input.work_group_id, user);
     return { order_id: input.order_id, exam_dept_id: input.exam_dept_id, work_group_id: input.work_group_id };
+  });
+
+  defineRoute(app, deptDiagnosisListRoute, async ({ input, user, request }) => {
+    await assertCanViewPerson(db, request, user, await personOfOrder(db, input.order_id), 'dept_diag');
+    return loadDeptView(db, input.order_id, input.exam_dept_id);
+  });
+
+  defineRoute(app, matchDiagByUnionRoute, async ({ input, user, request }) => {
+    await assertCanViewPerson(db, request, user, await personOfOrder(db, input.order_id), 'dept_diag');
+    return matchDiagnoses(db, {
+      orderId: input.order_id,
+      deptId: input.exam_dept_id,
+      unionId: input.union_id,
+      results: input.results,
+    });
+  });
+
+  defineRoute(app, diagnosisUnionSaveRoute, async ({ input, user, request }) => {
+    await assertCanViewPerson(db, request, user, await personOfOrder(db, input.order_id), 'dept_diag');
+    return saveDeptResults(db, input, user, request.ip);
   });
 }
