@@ -14,6 +14,13 @@ import { orderRoutes } from './modules/orders/routes.js';
 import { deptDiagRoutes } from './modules/dept-diag/routes.js';
 import { examReviewRoutes } from './modules/exam-review/routes.js';
 import { reportRoutes } from './modules/report/routes.js';
+import { selfTemplateRoutes } from './modules/self-template/routes.js';
+import { commonConfigRoutes } from './modules/common-config/routes.js';
+import { userRoutes } from './modules/user/routes.js';
+import { packageRoutes } from './modules/package/routes.js';
+import { dictItemMatchRoutes } from './modules/dict-item-match/routes.js';
+import { companyRoutes } from './modules/company/routes.js';
+import { externalRoutes } from './modules/external/routes.js';
 import type { ApiKeys } from './modules/security/api-secret.js';
 import type { NonceStore } from './modules/security/nonce-store.js';
 
@@ -61,5 +68,12 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(deptDiagRoutes, { db: deps.db });
   await app.register(examReviewRoutes, { db: deps.db });
   await app.register(reportRoutes, { db: deps.db });
+  await app.register(selfTemplateRoutes, { db: deps.db });
+  await app.register(commonConfigRoutes, { db: deps.db });
+  await app.register(userRoutes, { db: deps.db });
+  await app.register(packageRoutes, { db: deps.db });
+  await app.register(dictItemMatchRoutes, { db: deps.db });
+  await app.register(companyRoutes, { db: deps.db });
+  await app.register(externalRoutes, { db: deps.db });
   return app;
 }

@@ -1,7 +1,38 @@
-import { versionRoute } from './commondata.js';
+import { dataByCodeRoute, globalConfigRoute, versionRoute } from './commondata.js';
+import { getParameterRoute } from './common-config.js';
+import { companySearchDataRoute } from './company.js';
+import { sysItemsRoute } from './dict-item-match.js';
+import { setServiceTypeRoute } from './external.js';
 import { loginRoute, logoutRoute, publicKeyRoute, userInfoRoute } from './login.js';
 import { addLogRoute } from './logfront.js';
+import { unionListByKeyRoute } from './package.js';
 import type { RouteDescriptor } from './route.js';
+import { orderChangeStatusRoute, orderListRoute } from './order.js';
+import {
+  deptDiagnosisListRoute,
+  deptLockRoute,
+  deptUnlockRoute,
+  deptWorklistRoute,
+  diagnosisUnionSaveRoute,
+  matchDiagByUnionRoute,
+  orderDeptSignRoute,
+  orderImagingDeptSignRoute,
+} from './department-diagnosis.js';
+import {
+  exceptionHistoryRoute,
+  reviewLockRoute,
+  reviewUnlockRoute,
+  updateCorrectionStatusRoute,
+} from './exam-review.js';
+import { lockReportReviewRoute, unlockReportReviewRoute } from './report.js';
+import {
+  barcodeFieldsRoute,
+  enableSelfTemplateRoute,
+  saveSelfTemplateRoute,
+  selfTemplateDetailRoute,
+  selfTemplateListRoute,
+} from './self-template.js';
+import { userSimpleListRoute } from './user.js';
 
 /** Every call of the contract, for the API documentation and the gateway's policies. */
 export const contractRoutes: readonly RouteDescriptor[] = [
@@ -11,4 +42,33 @@ export const contractRoutes: readonly RouteDescriptor[] = [
   userInfoRoute,
   versionRoute,
   addLogRoute,
+  selfTemplateListRoute,
+  selfTemplateDetailRoute,
+  barcodeFieldsRoute,
+  saveSelfTemplateRoute,
+  enableSelfTemplateRoute,
+  getParameterRoute,
+  userSimpleListRoute,
+  unionListByKeyRoute,
+  dataByCodeRoute,
+  globalConfigRoute,
+  sysItemsRoute,
+  companySearchDataRoute,
+  setServiceTypeRoute,
+  orderListRoute,
+  orderChangeStatusRoute,
+  deptWorklistRoute,
+  deptLockRoute,
+  deptUnlockRoute,
+  deptDiagnosisListRoute,
+  matchDiagByUnionRoute,
+  diagnosisUnionSaveRoute,
+  orderDeptSignRoute,
+  orderImagingDeptSignRoute,
+  exceptionHistoryRoute,
+  reviewLockRoute,
+  reviewUnlockRoute,
+  updateCorrectionStatusRoute,
+  lockReportReviewRoute,
+  unlockReportReviewRoute,
 ];

@@ -23,10 +23,20 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 
 export type DatabaseTarget = { kind: 'pglite'; dir?: string } | { kind: 'postgres'; url: string };
 
+/** The database a configuration names: PostgreSQL when DATABASE_URL is set, else PGlite in the data dir. */
+export function databaseTargetOf(config: { DATABASE_URL?: string; pgliteDir: string }): DatabaseTarget {
+  return config.DATABASE_URL
+    ? { kind: 'postgres', url: config.DATABASE_URL }
+    : { kind: 'pglite', dir: config.pgliteDir };
+}
+
 /** Opens the database and brings its schema up to date. `dir` undefined means in memory. */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // An idle connection the database drops (a restart, an administrator) must not crash the
+    // server: the pool replaces it on the next query.
+    pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
     return { db, kind: 'postgres', close: () => pool.end() };

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { versionRoute } from '@checkup/api-contract';
+import { DICTIONARIES, dataByCodeRoute, globalConfigRoute, versionRoute } from '@checkup/api-contract';
 import type { Db } from '../../db/client.js';
 import { defineRoute } from '../../lib/define-route.js';
 import { getParameterValue } from '../parameters/repository.js';
+import { readGlobalConfig } from './global-config.js';
 import { apiSecurityParamSchema, companyParamSchema, PARAM, serviceModeParamSchema } from '../parameters/codes.js';
 
 export const APP_VERSION = '0.1.0';
@@ -30,4 +31,9 @@ export async function commondataRoutes(app: FastifyInstance, opts: { db: Db }) {
       },
     };
   });
+
+  // The small dictionaries live in the contract, so the web and the server agree on every code.
+  defineRoute(app, dataByCodeRoute, ({ input }) => DICTIONARIES[input.code].map((entry) => ({ ...entry })));
+
+  defineRoute(app, globalConfigRoute, () => readGlobalConfig(db));
 }

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { optionalChoiceField } from './field-schemas.js';
+import { route } from './route.js';
+
+export const companyGroupOptionSchema = z.object({
+  id: z.number().int(),
+  group_name: z.string(),
+  package_id: z.number().int().nullable(),
+  package_name: z.string().nullable(),
+});
+
+/** A company with its groups, for the registration desk's company picker. */
+export const companySearchDataSchema = z.object({
+  id: z.number().int(),
+  company_name: z.string(),
+  groups: z.array(companyGroupOptionSchema),
+});
+export type CompanySearchData = z.infer<typeof companySearchDataSchema>;
+
+/** 单位查询数据 GET /manager/api/company/get_search_data */
+export const companySearchDataRoute = route({
+  method: 'GET',
+  path: '/manager/api/company/get_search_data',
+  summary: '单位查询数据',
+  input: z.object({
+    /** '1': only the companies searchable from the exam area (companies.exam_area '1'). */
+    is_search_exam_area: optionalChoiceField(['0', '1'], '是否体检区查询只能是0或1'),
+  }),
+  output: z.array(companySearchDataSchema),
+});
