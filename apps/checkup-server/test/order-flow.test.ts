@@ -72,6 +72,16 @@ describeOnEachDatabase((target) => {
       expect(await logRows(orderId)).toMatchObject([{ reason: '心电图需复查', toStatus: 'in_exam' }]);
     });
 
+    it('does not finish the departments while one is unsigned', async () => {
+      const orderId = await addOrder(db(), { status: 'in_exam', depts: [{ deptId: internal, status: '1' }] });
+
+      const res = await chief.post(CHANGE, { order_id: orderId, action: 'finish_depts' });
+
+      expect(res.statusCode).toBe(409);
+      expect(res.json().msg).toBe('还有科室未签名，不能完成科室检查');
+      expect(await orderStatus(db(), orderId)).toBe('in_exam');
+    });
+
     it('answers an unknown order plainly', async () => {
       const res = await doctor.post(CHANGE, { order_id: '20261121999999', action: 'check_in' });
       expect(res.statusCode).toBe(404);

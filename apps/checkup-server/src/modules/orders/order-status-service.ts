@@ -1,7 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { AppError, checkTransition, isOrderStatus, type OrderAction, type OrderStatus } from '@checkup/api-contract';
 import type { Db } from '../../db/client.js';
-import { auditLog, orderStatusLog, orders } from '../../db/schema.js';
+import { auditLog, orderDepts, orderStatusLog, orders } from '../../db/schema.js';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -29,6 +29,14 @@ export async function changeOrderStatus(tx: Tx, change: StatusChange): Promise<{
   if (!isOrderStatus(row.status)) throw new AppError('INTERNAL');
   const step = checkTransition(row.status, change.action);
   if (!step.ok) throw new AppError('ILLEGAL_TRANSITION', step.msg);
+  if (change.action === 'finish_depts') {
+    const [unsigned] = await tx
+      .select({ deptId: orderDepts.deptId })
+      .from(orderDepts)
+      .where(and(eq(orderDepts.orderId, change.orderId), ne(orderDepts.status, '2')))
+      .limit(1);
+    if (unsigned) throw new AppError('ILLEGAL_TRANSITION', '还有科室未签名，不能完成科室检查');
+  }
 
   await tx
     .update(orders)
