@@ -29,6 +29,8 @@ const configSchema = z.object({
   REDIS_URL: z.string().url().optional(),
   /** An upstream session ends after this many minutes without a call. */
   UPSTREAM_SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(30),
+  /** Demo orders generated on a start that finds the orders table empty; 0 turns it off. */
+  SEED_ORDERS: z.coerce.number().int().min(0).default(300),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -1,7 +1,9 @@
 import { Redis } from 'ioredis';
 import { maskedRequestLog } from '@checkup/api-contract';
 import { loadConfig } from './config.js';
-import { openDatabase } from './db/client.js';
+import { databaseTargetOf, openDatabase } from './db/client.js';
+import { seedDemoOrders } from './db/demo/seed-orders.js';
+import { orders } from './db/schema.js';
 import { seedDemoData } from './db/seed.js';
 import { buildApp } from './app.js';
 import { loadPasswordKeys } from './modules/auth/keys.js';
@@ -11,9 +13,7 @@ import { MemoryNonceStore, type NonceStore } from './modules/security/nonce-stor
 import { RedisNonceStore } from './modules/security/redis-nonce-store.js';
 
 const config = loadConfig();
-const database = await openDatabase(
-  config.DATABASE_URL ? { kind: 'postgres', url: config.DATABASE_URL } : { kind: 'pglite', dir: config.pgliteDir },
-);
+const database = await openDatabase(databaseTargetOf(config));
 await seedDemoData(database.db);
 const keys = await loadPasswordKeys(config.keysDir);
 const apiKeys = deriveApiKeys(config.API_SECRET ?? (await loadApiSecret(config.keysDir)));
@@ -31,6 +31,12 @@ const app = await buildApp(
     },
   },
 );
+
+// A first start shows real-looking visits instead of empty screens (issue 4 §4).
+if (config.SEED_ORDERS > 0 && (await database.db.$count(orders)) === 0) {
+  const seeded = await seedDemoOrders(database.db, { orders: config.SEED_ORDERS });
+  app.log.info({ orders: seeded.orders, customers: seeded.customers, ms: seeded.ms }, 'demo orders seeded');
+}
 
 // Expired sessions are already refused; this only keeps the table small.
 const sweep = setInterval(

@@ -1,11 +1,12 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from './client.js';
-import { parameters, roles, users } from './schema.js';
-import { hashPassword } from '../modules/auth/password.js';
+import { parameters } from './schema.js';
+import { DEMO_PASSWORD } from './demo/demo-accounts.js';
+import { seedDemoAccounts } from './demo/seed-accounts.js';
+import { seedCatalogue } from './demo/seed-catalogue.js';
 import { PARAM } from '../modules/parameters/codes.js';
 
-/** The demo administrator documented in the README. Change its password in a real installation. */
-export const DEMO_ADMIN = { account: 'admin', password: 'Checkup@2026', name: '系统管理员' } as const;
+/** The demo administrator documented in the README; every demo account is in demo/demo-accounts.ts. */
+export const DEMO_ADMIN = { account: 'admin', password: DEMO_PASSWORD, name: '系统管理员' } as const;
 
 const seedParameters = [
   {
@@ -33,25 +34,15 @@ const seedParameters = [
   },
 ];
 
-/** Inserts the demo data once; running it again changes nothing. All in one transaction. */
+/**
+ * Inserts the parameters, the demo catalogue and the demo accounts once; running it again changes
+ * nothing. All in one transaction. Orders are not seeded here (demo/seed-orders.ts): every test
+ * database runs this, so it has to stay fast.
+ */
 export async function seedDemoData(db: Db): Promise<void> {
-  const adminHash = await hashPassword(DEMO_ADMIN.password);
   await db.transaction(async (tx) => {
     await tx.insert(parameters).values(seedParameters).onConflictDoNothing();
-    const [adminRole] = await tx
-      .insert(roles)
-      .values({ roleName: '系统管理员', roleMenu: ['*'] })
-      .onConflictDoUpdate({ target: roles.roleName, set: { roleName: sql`excluded.role_name` } })
-      .returning({ id: roles.id });
-    await tx
-      .insert(users)
-      .values({
-        userAccount: DEMO_ADMIN.account,
-        userName: DEMO_ADMIN.name,
-        passwordHash: adminHash,
-        specialFlag: '1',
-        roleId: adminRole!.id,
-      })
-      .onConflictDoNothing();
+    await seedCatalogue(tx);
+    await seedDemoAccounts(tx);
   });
 }

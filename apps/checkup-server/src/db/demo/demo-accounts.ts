@@ -1,0 +1,87 @@
+/**
+ * The demo roles and accounts as plain data, free of database imports, so the launcher can print
+ * them without loading the server.
+ */
+
+/** Every demo account signs in with this password. Change them in a real installation. */
+export const DEMO_PASSWORD = 'Checkup@2026';
+
+/** Role menu keys are `area` and `area/screen` as in the glossary; '*' opens everything. */
+export const DEMO_ROLES = {
+  admin: { name: '系统管理员', menu: ['*'] },
+  registrar: {
+    name: '登记员',
+    menu: [
+      ...[
+        'exam_mg',
+        'exam_mg/home_page',
+        'exam_mg/order_mg',
+        'exam_mg/order_quick_register',
+        'exam_mg/order_mg_detail',
+      ],
+      ...['exam_mg/blood_mg', 'exam_mg/guidance_recycle', 'exam_mg/print_rpt'],
+      ...['crm', 'crm/cust_arch', 'crm/group_register_list', 'finance_mg', 'finance_mg/cost_mg'],
+    ],
+  },
+  doctor: {
+    name: '科室医生',
+    menu: [
+      ...['exam_mg', 'exam_mg/home_page', 'exam_mg/dept_diag', 'exam_mg/dept_diag_detail', 'exam_mg/dept_diag_queue'],
+      ...['exam_mg/dept_diag_batch', 'exam_mg/ser_dis_mg', 'exam_mg/queue_mg', 'exam_mg/queue_mg_call'],
+    ],
+  },
+  chief: {
+    name: '总检医生',
+    menu: [
+      ...['exam_mg', 'exam_mg/home_page', 'exam_mg/rev_apr', 'exam_mg/rev_apr_detail', 'exam_mg/rev_apr_detail_occu'],
+      ...['exam_mg/rev_apr_detail_first_trial', 'exam_mg/first_trial', 'exam_mg/second_trial', 'exam_mg/dept_diag'],
+      ...['exam_mg/dept_diag_detail', 'exam_mg/ser_dis_mg', 'exam_mg/review_mg', 'after_mg', 'after_mg/health_files'],
+    ],
+  },
+  reviewer: {
+    name: '报告审核员',
+    menu: [
+      ...['exam_mg', 'exam_mg/home_page', 'exam_mg/last_trial', 'exam_mg/rpt_examine', 'exam_mg/rpt_examine_detail'],
+      ...['exam_mg/rejects_report', 'exam_mg/print_rpt', 'exam_mg/send_rpt'],
+    ],
+  },
+} as const satisfies Record<string, { name: string; menu: readonly string[] }>;
+
+export type DemoRole = keyof typeof DEMO_ROLES;
+
+export interface DemoAccount {
+  account: string;
+  name: string;
+  role: DemoRole;
+  /** What the launcher prints beside the account. */
+  duty: string;
+  /** '1' may view confidential persons. */
+  specialFlag: '0' | '1';
+  /** Department codes this doctor signs in the generated orders (users have no department column). */
+  depts?: readonly string[];
+}
+
+/** The demo accounts, one per role of issue 4; all use DEMO_PASSWORD. */
+export const DEMO_ACCOUNTS = [
+  { account: 'admin', name: '系统管理员', role: 'admin', duty: '系统管理员', specialFlag: '1' },
+  { account: 'reg', name: '刘晓燕', role: 'registrar', duty: '登记员', specialFlag: '0' },
+  {
+    account: 'doctor1',
+    name: '陈建华',
+    role: 'doctor',
+    duty: '科室医生（内科）',
+    specialFlag: '0',
+    depts: ['YBJC', 'NK', 'WK', 'YK', 'EBH', 'KQ', 'FK'],
+  },
+  { account: 'doctor2', name: '赵敏', role: 'doctor', duty: '科室医生（检验科）', specialFlag: '0', depts: ['JYK'] },
+  {
+    account: 'doctor3',
+    name: '孙志强',
+    role: 'doctor',
+    duty: '科室医生（影像、功能科室）',
+    specialFlag: '0',
+    depts: ['XDT', 'GNJC', 'CSK', 'FSK'],
+  },
+  { account: 'chief', name: '周文博', role: 'chief', duty: '总检医生（初审、主审）', specialFlag: '1' },
+  { account: 'reviewer', name: '吴静', role: 'reviewer', duty: '报告审核员（终审）', specialFlag: '0' },
+] as const satisfies readonly DemoAccount[];

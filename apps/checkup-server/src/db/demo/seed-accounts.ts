@@ -1,0 +1,49 @@
+import { inArray } from 'drizzle-orm';
+import type { Db } from '../client.js';
+import { roles, users } from '../schema.js';
+import { hashPassword } from '../../modules/auth/password.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_ROLES } from './demo-accounts.js';
+
+/**
+ * Creates the demo roles and accounts that are missing. The password is hashed once, and only when
+ * an account is missing, because scrypt is slow on purpose and every test database runs this.
+ */
+export async function seedDemoAccounts(db: Db): Promise<void> {
+  const roleList = Object.values(DEMO_ROLES);
+  await db
+    .insert(roles)
+    .values(roleList.map((r) => ({ roleName: r.name, roleMenu: [...r.menu] })))
+    .onConflictDoNothing();
+  const roleRows = await db
+    .select({ id: roles.id, name: roles.roleName })
+    .from(roles)
+    .where(
+      inArray(
+        roles.roleName,
+        roleList.map((r) => r.name),
+      ),
+    );
+  const roleId = new Map(roleRows.map((r) => [r.name, r.id]));
+
+  const accounts = DEMO_ACCOUNTS.map((a) => a.account);
+  const existing = await db
+    .select({ account: users.userAccount })
+    .from(users)
+    .where(inArray(users.userAccount, accounts));
+  const have = new Set(existing.map((u) => u.account));
+  const missing = DEMO_ACCOUNTS.filter((a) => !have.has(a.account));
+  if (missing.length === 0) return;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db
+    .insert(users)
+    .values(
+      missing.map((a) => ({
+        userAccount: a.account,
+        userName: a.name,
+        passwordHash,
+        specialFlag: a.specialFlag,
+        roleId: roleId.get(DEMO_ROLES[a.role].name) ?? null,
+      })),
+    )
+    .onConflictDoNothing();
+}

@@ -1,0 +1,56 @@
+import { loadConfig } from '../config.js';
+import { databaseTargetOf, openDatabase } from './client.js';
+import { parseSeedArgs, SEED_USAGE } from './demo/seed-args.js';
+import { seedDemoOrders } from './demo/seed-orders.js';
+import { seedDemoData } from './seed.js';
+
+// A command-line report, not a log: plain lines on stdout (lint keeps console.log out of the server).
+const print = (line: string) => process.stdout.write(`${line}\n`);
+
+/** Adds demo orders to the database the server uses: npm run seed -- --orders N (see demo/seed-args.ts). */
+async function main(): Promise<number> {
+  const args = parseSeedArgs(process.argv.slice(2));
+  if ('help' in args) {
+    print(SEED_USAGE);
+    return 0;
+  }
+  if ('error' in args) {
+    console.error(`seed: ${args.error}\n\n${SEED_USAGE}`);
+    return 2;
+  }
+  const config = loadConfig();
+  const target = databaseTargetOf(config);
+  const where = target.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite at ${target.dir}`;
+  print(`seeding ${args.orders} demo orders (seed ${args.seed}) into ${where}`);
+  const database = await openDatabase(target);
+  try {
+    const started = performance.now();
+    await seedDemoData(database.db);
+    print(`  catalogue and demo accounts: ${Math.round(performance.now() - started)} ms`);
+    let shown = 0;
+    const result = await seedDemoOrders(database.db, {
+      orders: args.orders,
+      seed: args.seed,
+      today: args.today,
+      onProgress: (done, total) => {
+        if (done === total || done - shown >= total / 10) {
+          shown = done;
+          print(`  ${done}/${total} orders`);
+        }
+      },
+    });
+    const range = result.firstOrderId ? ` (${result.firstOrderId} … ${result.lastOrderId})` : '';
+    print(
+      `inserted ${result.orders} orders${range} for ${result.customers} new customers in ${(result.ms / 1000).toFixed(1)} s`,
+    );
+    for (const [table, count] of Object.entries(result.rows)) print(`  ${table.padEnd(18)} ${count}`);
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+process.exitCode = await main().catch((error: unknown) => {
+  console.error(`seed: ${(error as Error).message}`);
+  return 1;
+});

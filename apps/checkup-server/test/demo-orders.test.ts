@@ -1,0 +1,194 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import {
+  ORDER_ACTIONS,
+  ORDER_STATUSES,
+  isValidIdNumber,
+  judgeResult,
+  refRangeText,
+  type OrderStatus,
+} from '@checkup/api-contract';
+import type { Database } from '../src/db/client.js';
+import { seedDemoOrders } from '../src/db/demo/seed-orders.js';
+import * as t from '../src/db/schema.js';
+import { describeOnEachDatabase, openTestDatabase } from './support/database.js';
+
+const TODAY = '2026-03-16';
+const at = (status: string) => ORDER_STATUSES.indexOf(status as OrderStatus);
+const PASSED_STEPS: Record<OrderStatus, string[]> = {
+  registered: [],
+  checked_in: [],
+  in_exam: [],
+  depts_done: [],
+  first_trial: ['first'],
+  main_trial: ['first', 'main'],
+  final_trial: ['first', 'main', 'final'],
+  report_printed: ['first', 'main', 'final'],
+  report_sent: ['first', 'main', 'final'],
+};
+const groupBy = <T, K>(rows: T[], key: (row: T) => K) => {
+  const map = new Map<K, T[]>();
+  for (const row of rows) map.set(key(row), [...(map.get(key(row)) ?? []), row]);
+  return map;
+};
+
+describeOnEachDatabase((target) => {
+  let database: Database;
+  const db = () => database.db;
+  let orders: (typeof t.orders.$inferSelect)[];
+  let customerOf: Map<number, typeof t.customers.$inferSelect>;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(target);
+    await seedDemoOrders(db(), { orders: 200, seed: 7, today: TODAY });
+    orders = await db().select().from(t.orders);
+    customerOf = new Map((await db().select().from(t.customers)).map((c) => [c.id, c]));
+  });
+  afterAll(() => database?.close());
+
+  it('gives 200 orders spread over every status, with order ids of their exam date', () => {
+    expect(orders).toHaveLength(200);
+    expect(new Set(orders.map((o) => o.status))).toEqual(new Set(ORDER_STATUSES));
+    for (const o of orders) expect(o.orderId).toMatch(new RegExp(`^${o.examDate.replaceAll('-', '')}\\d{6}$`));
+  });
+
+  it('gives every examinee a valid ID number and occupational visits their harm factors', () => {
+    for (const o of orders) {
+      expect(isValidIdNumber(customerOf.get(o.customerId)!.custIdCard!)).toBe(true);
+      if (o.examType === 'occupational') expect(o.harmFactors?.length).toBeGreaterThan(0);
+      else expect(o.harmFactors).toBeNull();
+    }
+  });
+
+  it('keeps each order’s departments and unions where its status says', async () => {
+    const depts = groupBy(await db().select().from(t.orderDepts), (d) => d.orderId);
+    const unions = groupBy(await db().select().from(t.orderUnions), (u) => u.orderId);
+    for (const o of orders) {
+      const ds = depts.get(o.orderId)!;
+      expect(ds.length).toBeGreaterThan(0);
+      for (const d of ds) expect(d.examDate).toBe(o.examDate);
+      if (at(o.status) < at('in_exam')) {
+        expect(ds.every((d) => d.status === '0')).toBe(true);
+        expect(unions.get(o.orderId)!.every((u) => u.status === '0')).toBe(true);
+      } else if (o.status === 'in_exam') {
+        expect(ds.every((d) => d.status === '2')).toBe(false);
+      } else {
+        expect(ds.every((d) => d.status === '2' && d.signUserId !== null && d.signedAt !== null)).toBe(true);
+      }
+    }
+  });
+
+  it('has the passed review steps of each reviewed order, and its conclusion', async () => {
+    const reviews = groupBy(await db().select().from(t.reviews), (r) => r.orderId);
+    const overall = groupBy(
+      (await db().select().from(t.orderDiagnoses)).filter((d) => d.deptId === null),
+      (d) => d.orderId,
+    );
+    for (const o of orders) {
+      const rows = reviews.get(o.orderId) ?? [];
+      const passed = [...new Set(rows.filter((r) => r.result === 'pass').map((r) => r.step))];
+      expect(passed.sort()).toEqual([...PASSED_STEPS[o.status as OrderStatus]].sort());
+      for (const r of rows.filter((row) => row.result === 'return')) expect(r.reason).toBeTruthy();
+      const reviewed = at(o.status) >= at('first_trial');
+      expect(o.conclusion !== null).toBe(reviewed);
+      if (!reviewed) expect(overall.has(o.orderId)).toBe(false);
+    }
+  });
+
+  it('logs the path each order took, every move one the status machine allows', async () => {
+    const logs = groupBy(await db().select().from(t.orderStatusLog).orderBy(t.orderStatusLog.id), (l) => l.orderId);
+    const allowed = (from: string, to: string) =>
+      Object.values(ORDER_ACTIONS).some((a) => (a.from as readonly string[]).includes(from) && a.to === to);
+    for (const o of orders) {
+      const path = logs.get(o.orderId)!;
+      expect(path[0]).toMatchObject({ fromStatus: null, toStatus: 'registered' });
+      path.slice(1).forEach((step, i) => {
+        expect(step.fromStatus).toBe(path[i]!.toStatus);
+        expect(allowed(step.fromStatus!, step.toStatus), `${step.fromStatus} → ${step.toStatus}`).toBe(true);
+      });
+      expect(path[path.length - 1]!.toStatus).toBe(o.status);
+    }
+  });
+
+  it('orders only unions the sex allows, never a mutex pair, and charges the sum of its unions', async () => {
+    const unionById = new Map((await db().select().from(t.unions)).map((u) => [u.id, u]));
+    const packageById = new Map((await db().select().from(t.packages)).map((p) => [p.id, p]));
+    const mutex = await db().select().from(t.unionMutex);
+    const unions = groupBy(await db().select().from(t.orderUnions), (u) => u.orderId);
+    const cents = (value: string) => Math.round(Number(value) * 100);
+    for (const o of orders) {
+      const sex = customerOf.get(o.customerId)!.sex;
+      const ordered = unions.get(o.orderId)!;
+      for (const u of ordered) expect(['0', sex]).toContain(unionById.get(u.unionId)!.genderLimit);
+      const ids = new Set(ordered.map((u) => u.unionId));
+      for (const m of mutex) expect(ids.has(m.unionId) && ids.has(m.mutexUnionId)).toBe(false);
+      expect(cents(o.totalPrice)).toBe(ordered.reduce((sum, u) => sum + cents(u.price), 0));
+      if (o.packageId !== null) {
+        const pkg = packageById.get(o.packageId)!;
+        expect(['0', sex]).toContain(pkg.genderLimit);
+        const inPackage = ordered.filter((u) => u.origin === 'package');
+        expect(inPackage.reduce((sum, u) => sum + cents(u.price), 0)).toBe(cents(pkg.price));
+      }
+    }
+  });
+
+  it('judges every result as the department screen does, and reports each critical one', async () => {
+    const items = new Map((await db().select().from(t.examItems)).map((i) => [i.id, i]));
+    const done = new Set(
+      (await db().select().from(t.orderUnions)).filter((u) => u.status === '1').map((u) => `${u.orderId}:${u.unionId}`),
+    );
+    const sexOf = new Map(orders.map((o) => [o.orderId, customerOf.get(o.customerId)!.sex]));
+    const results = await db().select().from(t.itemResults);
+    expect(results.length).toBeGreaterThan(1000);
+    const num = (v: string | null) => (v === null ? null : Number(v));
+    for (const r of results) {
+      expect(done.has(`${r.orderId}:${r.unionId}`)).toBe(true);
+      const item = items.get(r.itemId)!;
+      const male = sexOf.get(r.orderId) === '1';
+      const [refLow, refHigh] = male ? [item.refLowMale, item.refHighMale] : [item.refLowFemale, item.refHighFemale];
+      const rule = {
+        resultType: item.resultType as 'number' | 'text',
+        refLow: num(refLow),
+        refHigh: num(refHigh),
+        criticalLow: num(item.criticalLow),
+        criticalHigh: num(item.criticalHigh),
+        normalText: item.normalText,
+      };
+      const verdict = judgeResult(rule, r.resultValue);
+      expect(r.abnormalFlag).toBe(verdict.flag);
+      expect(r.criticalFlag).toBe(verdict.critical ? '1' : '0');
+      expect(r.refRange).toBe(refRangeText(rule.refLow, rule.refHigh));
+    }
+    const critical = results.filter((r) => r.criticalFlag === '1').map((r) => `${r.orderId}:${r.itemId}`);
+    const raised = (await db().select().from(t.criticalValues)).map((c) => `${c.orderId}:${c.itemId}`);
+    expect(raised.sort()).toEqual(critical.sort());
+  });
+
+  it('leaves no row pointing at nothing (the bulk load skips foreign-key checks where it may)', async () => {
+    const orphans = await db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(
+        sql`(select order_id, customer_id from orders o where not exists (select 1 from customers c where c.id = o.customer_id)
+          union all select r.order_id, 0 from item_results r left join orders o using (order_id) where o.order_id is null
+          union all select r.order_id, 0 from item_results r where not exists (select 1 from union_items ui where ui.union_id = r.union_id and ui.item_id = r.item_id)
+          union all select d.order_id, 0 from order_depts d left join orders o using (order_id) where o.order_id is null
+          union all select u.order_id, 0 from order_unions u left join orders o using (order_id) where o.order_id is null
+          union all select l.order_id, 0 from order_status_log l left join orders o using (order_id) where o.order_id is null
+          union all select s.order_id, 0 from dept_summaries s left join orders o using (order_id) where o.order_id is null
+          union all select d.order_id, 0 from order_diagnoses d left join diagnoses g on g.id = d.diag_id where g.id is null
+          union all select p.order_id, 0 from payments p left join orders o using (order_id) where o.order_id is null) as orphan`,
+      );
+    expect(orphans[0]!.n).toBe(0);
+  });
+
+  it('adds more orders on a second run, numbering each day after the first run', async () => {
+    const before = new Set(orders.map((o) => o.orderId));
+    const second = await seedDemoOrders(db(), { orders: 50, seed: 7, today: TODAY });
+    expect(second.orders).toBe(50);
+    const all = await db().select({ orderId: t.orders.orderId }).from(t.orders);
+    expect(all).toHaveLength(250);
+    const firstToday = [...before].filter((id) => id.startsWith('20260316')).sort();
+    const added = all.map((o) => o.orderId).filter((id) => !before.has(id) && id.startsWith('20260316'));
+    for (const id of added) expect(id > firstToday[firstToday.length - 1]!).toBe(true);
+  });
+});
