@@ -1,7 +1,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database, Db } from '../src/db/client.js';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_ROLES } from '../src/db/demo/demo-accounts.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_ROLES } from '@checkup/api-contract';
 import { seedDemoOrders } from '../src/db/demo/seed-orders.js';
 import * as t from '../src/db/schema.js';
 import { seedDemoData } from '../src/db/seed.js';

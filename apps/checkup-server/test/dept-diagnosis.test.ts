@@ -174,6 +174,30 @@ describeOnEachDatabase((target) => {
     expect((await doctor.post(MATCH, { order_id: orderId, exam_dept_id: labId })).json().data).toEqual([]);
   });
 
+  it('matches a text finding by the dictionary’s keywords before the item’s own rule', async () => {
+    const [fallback, named] = await db()
+      .insert(diagnoses)
+      .values([
+        { diagCode: 'T-D2', diagName: '测试心电图异常', deptId: ecgDeptId },
+        { diagCode: 'T-D3', diagName: '测试右束支传导阻滞', deptId: ecgDeptId, keywords: ['右束支传导阻滞'] },
+      ])
+      .returning({ id: diagnoses.id });
+    await db().insert(itemDiagRules).values({ itemId: ids.ecg, direction: 'A', diagId: fallback!.id });
+    const orderId = await visit('in_exam');
+    const match = (finding: string) =>
+      doctor.post(MATCH, {
+        order_id: orderId,
+        exam_dept_id: ecgDeptId,
+        results: JSON.stringify([{ item_id: ids.ecg, result_value: finding }]),
+      });
+
+    expect((await match('完全性右束支传导阻滞')).json().data).toMatchObject([
+      { diag_id: named!.id, summary_content: '心电图所见 完全性右束支传导阻滞' },
+    ]);
+    expect((await match('T波低平')).json().data).toMatchObject([{ diag_id: fallback!.id }]);
+    expect((await match('正常心电图')).json().data).toEqual([]);
+  });
+
   it('saves summary lines without duplicates and the diagnoses in order', async () => {
     const orderId = await visit('in_exam');
     const res = await save(orderId, [{ item_id: ids.alt, result_value: '80' }], {

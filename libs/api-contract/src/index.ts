@@ -27,3 +27,5 @@ export * from './dict-item-match.js';
 export * from './company.js';
 export * from './external.js';
 export * from './result-judgement.js';
+export * from './demo-accounts.js';
+export * from './card-reader.js';

@@ -1,4 +1,5 @@
 import { networkInterfaces } from 'node:os';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@checkup/api-contract';
 import path from 'node:path';
 import { repoRoot } from './paths.js';
 import { startStack } from './stack.js';
@@ -31,8 +32,8 @@ ${lanUrls.map((u) => `  局域网访问: ${u}`).join('\n')}
   自助打印:   http://localhost:${kioskPort}/#/self_print （自助终端专用端口）
   数据库:     ${process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `内置 PGlite (${path.resolve(repoRoot, process.env.DATA_DIR ?? 'data')})`}
 
-演示账号:
-  系统管理员  账号 admin  密码 Checkup@2026
+演示账号（密码均为 ${DEMO_PASSWORD}）:
+${DEMO_ACCOUNTS.map((a) => `  ${a.account.padEnd(9)} ${a.name}  ${a.duty}`).join('\n')}
 
 按 Ctrl-C 停止。`);
 

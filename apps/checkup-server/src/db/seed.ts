@@ -1,11 +1,11 @@
 import type { Db } from './client.js';
 import { parameters } from './schema.js';
-import { DEMO_PASSWORD } from './demo/demo-accounts.js';
+import { DEFAULT_CARD_READER_PARAM, DEMO_PASSWORD } from '@checkup/api-contract';
 import { seedDemoAccounts } from './demo/seed-accounts.js';
 import { seedCatalogue } from './demo/seed-catalogue.js';
 import { PARAM } from '../modules/parameters/codes.js';
 
-/** The demo administrator documented in the README; every demo account is in demo/demo-accounts.ts. */
+/** The demo administrator documented in the README; every demo account is in the contract's demo-accounts.ts. */
 export const DEMO_ADMIN = { account: 'admin', password: DEMO_PASSWORD, name: '系统管理员' } as const;
 
 const seedParameters = [
@@ -27,6 +27,7 @@ const seedParameters = [
       api_signature_sort: true,
     },
   },
+  { paramCode: PARAM.CARD_READER, paramName: '身份证读卡设置', paramValue: DEFAULT_CARD_READER_PARAM },
   {
     paramCode: PARAM.AI_REVIEW,
     paramName: '总检设置',

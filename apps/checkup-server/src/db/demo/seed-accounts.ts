@@ -2,7 +2,7 @@ import { inArray } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import { roles, users } from '../schema.js';
 import { hashPassword } from '../../modules/auth/password.js';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_ROLES } from './demo-accounts.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_ROLES } from '@checkup/api-contract';
 
 /**
  * Creates the demo roles and accounts that are missing. The password is hashed once, and only when

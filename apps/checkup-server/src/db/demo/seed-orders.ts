@@ -16,7 +16,7 @@ import {
   reviews,
   users,
 } from '../schema.js';
-import { DEMO_ACCOUNTS } from './demo-accounts.js';
+import { DEMO_ACCOUNTS } from '@checkup/api-contract';
 import { insertMany } from './bulk-insert.js';
 import { seedDemoCompanies } from './companies.js';
 import { isValidDay, todayCst } from './dates.js';

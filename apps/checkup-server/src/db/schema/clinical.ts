@@ -1,14 +1,4 @@
-import {
-  bigserial,
-  index,
-  integer,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { departments, diagnoses, examItems, unions } from './catalogue.js';
 import { orders } from './orders.js';
 

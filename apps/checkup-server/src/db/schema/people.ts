@@ -1,15 +1,4 @@
-import {
-  date,
-  index,
-  integer,
-  jsonb,
-  numeric,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { date, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { packages, type GenderLimit } from './catalogue.js';
 
 /** An examinee (体检者, customer): one row per person, whatever number of visits. */

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { judgeResult } from '@checkup/api-contract';
 import type { Db } from '../../db/client.js';
 import { diagnoses, itemDiagRules, itemResults } from '../../db/schema.js';
@@ -45,10 +45,34 @@ export async function matchDiagnoses(
       ),
     );
   const ruleOf = new Map(rules.map((r) => [`${r.itemId}:${r.direction}`, r.diag]));
+  // A text finding names its own diagnosis through the dictionary's keywords (心电图: 窦性心动过缓,
+  // 完全性右束支传导阻滞 …); the item's rule is the fallback.
+  const worded = abnormal.some((a) => a.verdict.flag === 'A')
+    ? await db
+        .select()
+        .from(diagnoses)
+        .where(
+          and(
+            sql`jsonb_array_length(${diagnoses.keywords}) > 0`,
+            or(eq(diagnoses.deptId, q.deptId), isNull(diagnoses.deptId)),
+          ),
+        )
+    : [];
+  const byKeyword = (finding: string) => {
+    let best: { diag: (typeof worded)[number]; length: number } | null = null;
+    for (const diag of worded) {
+      for (const keyword of diag.keywords) {
+        if (keyword && finding.includes(keyword) && keyword.length > (best?.length ?? 0))
+          best = { diag, length: keyword.length };
+      }
+    }
+    return best?.diag;
+  };
   const seen = new Set<number>();
   const matches = [];
   for (const a of abnormal) {
-    const diag = ruleOf.get(`${a.item.id}:${a.verdict.flag}`);
+    const diag =
+      (a.verdict.flag === 'A' ? byKeyword(a.value) : undefined) ?? ruleOf.get(`${a.item.id}:${a.verdict.flag}`);
     if (!diag || seen.has(diag.id)) continue;
     seen.add(diag.id);
     const words =

@@ -1,6 +1,6 @@
 /**
- * The demo roles and accounts as plain data, free of database imports, so the launcher can print
- * them without loading the server.
+ * The demo roles and accounts as plain data: the checkup server seeds them, the launcher prints
+ * them and the e2e suites sign in with them, so they live in the one package all three may import.
  */
 
 /** Every demo account signs in with this password. Change them in a real installation. */
