@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateField, deptIdField, jsonField, orderIdField, pageFields, pageOf } from './common-fields.js';
+import { dateField, deptIdField, jsonField, orderIdField, pageFields, pageOf } from './field-schemas.js';
 import { ORDER_STATUSES } from './order-status.js';
 import { route } from './route.js';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { orderIdField } from './common-fields.js';
+import { orderIdField } from './field-schemas.js';
 import { route } from './route.js';
 
 /** Spec §3 exception history record. */

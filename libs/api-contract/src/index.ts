@@ -12,7 +12,6 @@ export * from './signals.js';
 export * from './registry.js';
 export * from './logfront.js';
 export * from './order-status.js';
-export * from './common-fields.js';
 export * from './order.js';
 export * from './department-diagnosis.js';
 export * from './exam-review.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateField, orderIdField, pageFields, pageOf } from './common-fields.js';
+import { dateField, orderIdField, pageFields, pageOf } from './field-schemas.js';
 import { ORDER_ACTIONS, ORDER_STATUSES, type OrderAction } from './order-status.js';
 import { route } from './route.js';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { orderIdField } from './common-fields.js';
+import { orderIdField } from './field-schemas.js';
 import { route } from './route.js';
 
 /** 锁定报告审核 POST /manager/api/report/lockReportReview */
