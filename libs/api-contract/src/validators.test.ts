@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ageInDays,
+  checkIdNumber,
   formatAmount,
   idNumberCheckChar,
-  isNonNegativeNumber,
+  isValidNumber,
   isValidBirthday,
   isValidDate,
   isValidIdNumber,
@@ -54,11 +56,11 @@ describe('other field validators', () => {
   });
 
   it('checks non-negative numbers without leading zeros', () => {
-    expect(isNonNegativeNumber('0')).toBe(true);
-    expect(isNonNegativeNumber('12.50')).toBe(true);
-    expect(isNonNegativeNumber('012')).toBe(false);
-    expect(isNonNegativeNumber('-1')).toBe(false);
-    expect(isNonNegativeNumber('1.')).toBe(false);
+    expect(isValidNumber('0')).toBe(true);
+    expect(isValidNumber('12.50')).toBe(true);
+    expect(isValidNumber('012')).toBe(false);
+    expect(isValidNumber('-1')).toBe(false);
+    expect(isValidNumber('1.')).toBe(false);
   });
 
   it('knows the sex codes 1 and 2 only', () => {
@@ -71,5 +73,37 @@ describe('other field validators', () => {
     expect(formatAmount(12)).toBe('12.00');
     expect(formatAmount('3.456')).toBe('3.46');
     expect(formatAmount('abc')).toBe('0.00');
+  });
+});
+
+describe('checkIdNumber', () => {
+  it('answers the birthday and the sex an 18-digit number carries', () => {
+    // 17th digit 2: even, a woman.
+    expect(checkIdNumber('11010519491231002x')).toEqual({ ok: true, birthday: '1949-12-31', sex: '2' });
+    const first17 = '44052418800101001';
+    expect(checkIdNumber(first17 + idNumberCheckChar(first17))).toEqual({ ok: true, birthday: '1880-01-01', sex: '1' });
+  });
+
+  it('reads a 15-digit number as born in the 1900s', () => {
+    expect(checkIdNumber('110105491231002')).toEqual({ ok: true, birthday: '1949-12-31', sex: '2' });
+    expect(checkIdNumber('110105491231001')).toMatchObject({ sex: '1' });
+  });
+
+  it('refuses anything else with the spec §8 alert', () => {
+    for (const bad of ['110105194912310021', '1101051949123100', '11010519490230002X', '']) {
+      expect(checkIdNumber(bad)).toEqual({ ok: false, message: '错误的身份证号码，请核对！' });
+    }
+  });
+});
+
+describe('ageInDays', () => {
+  it('counts whole days from the birthday', () => {
+    expect(ageInDays('2026-11-01', '2026-11-21')).toBe(20);
+    expect(ageInDays('2024-02-28', '2024-03-01')).toBe(2);
+  });
+
+  it('answers null for a bad date or a birthday still to come', () => {
+    expect(ageInDays('2026-02-30', '2026-11-21')).toBeNull();
+    expect(ageInDays('2027-01-01', '2026-11-21')).toBeNull();
   });
 });
