@@ -28,3 +28,5 @@ export * from './external.js';
 export * from './result-judgement.js';
 export * from './demo-accounts.js';
 export * from './card-reader.js';
+export * from './route-table/types.js';
+export * from './route-table/route-table.js';

@@ -1,14 +1,13 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { App as AntApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import { QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useVersion } from './api/get-version';
 import { themeColorOf } from './theme';
 import { useDocumentTitle } from './use-document-title';
-import { apiHooks } from '../lib/api';
-import { router } from './router';
+import { SignalHandler } from './shell/signal-handler';
 
 dayjs.locale('zh-cn');
 
@@ -21,27 +20,13 @@ export function createQueryClient() {
   });
 }
 
-function SessionExpiry() {
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    apiHooks.onUnauthorized = () => {
-      queryClient.removeQueries({ queryKey: ['session'] });
-      if (router.state.location.pathname.startsWith('/manager')) void router.navigate('/', { replace: true });
-    };
-    return () => {
-      apiHooks.onUnauthorized = undefined;
-    };
-  }, [queryClient]);
-  return null;
-}
-
 function ThemedApp({ children }: { children: ReactNode }) {
   const version = useVersion();
   useDocumentTitle(version.data?.name);
   return (
     <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: themeColorOf(version.data?.systemColorStyle) } }}>
       <AntApp>
-        <SessionExpiry />
+        <SignalHandler />
         {children}
       </AntApp>
     </ConfigProvider>

@@ -1,23 +1,32 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { createHashRouter, Navigate, useNavigate } from 'react-router';
+import { createHashRouter, useNavigate } from 'react-router';
 import { Spin } from 'antd';
 import { DevelopingPage } from '@checkup/ui';
-import { ManagerLayout, HOME_PATH } from './shell/manager-layout';
+import { ManagerLayout } from './shell/manager-layout';
 import { RequireAuth } from './shell/require-auth';
 
 const LoginPage = lazy(() => import('../features/login'));
-const HomePage = lazy(() => import('../features/exam_mg/home_page'));
+const SystemMaintainPage = lazy(() => import('../features/system_maintain'));
 
 function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<Spin style={{ display: 'block', margin: '64px auto' }} />}>{children}</Suspense>;
 }
 
-function Developing() {
+/** A public page of spec §2 that is not built yet: the developing page, honestly titled. */
+function Developing({ title }: { title?: string }) {
   const navigate = useNavigate();
-  return <DevelopingPage onBack={() => navigate(HOME_PATH)} />;
+  return (
+    <div style={{ paddingTop: 64 }}>
+      <DevelopingPage title={title ? `${title} · 功能开发中` : undefined} onBack={() => void navigate('/')} />
+    </div>
+  );
 }
 
-/** Hash routes (spec §2). The full route table as data arrives with the web shell issue. */
+/**
+ * Hash routes (spec §2). The public pages are listed here; everything under /manager comes from the
+ * route table (libs/api-contract route-table), which the shell renders itself so keep-alive pages can stay
+ * mounted beside the current one.
+ */
 export const router = createHashRouter([
   {
     path: '/',
@@ -28,23 +37,30 @@ export const router = createHashRouter([
     ),
   },
   {
+    path: '/systemMaintain',
+    element: (
+      <Lazy>
+        <SystemMaintainPage />
+      </Lazy>
+    ),
+  },
+  { path: '/EimInfoImport', element: <Developing title="外检信息导入" /> },
+  { path: '/queue_page', element: <Developing title="排队叫号屏" /> },
+  { path: '/self_print', element: <Developing title="自助打印" /> },
+  { path: '/self_print/scan_idcard', element: <Developing title="刷身份证" /> },
+  { path: '/self_print/user_info', element: <Developing title="个人信息" /> },
+  { path: '/self_print/report_list', element: <Developing title="报告列表" /> },
+  {
     path: '/manager',
     element: (
       <RequireAuth>
         <ManagerLayout />
       </RequireAuth>
     ),
+    // The shell renders the page itself (keep-alive); these only let every /manager path match.
     children: [
-      { index: true, element: <Navigate to={HOME_PATH} replace /> },
-      {
-        path: 'exam_mg/home_page',
-        element: (
-          <Lazy>
-            <HomePage />
-          </Lazy>
-        ),
-      },
-      { path: '*', element: <Developing /> },
+      { index: true, element: null },
+      { path: '*', element: null },
     ],
   },
   { path: '*', element: <Developing /> },

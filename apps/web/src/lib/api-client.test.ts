@@ -20,10 +20,16 @@ const saveThing = route({
   output: z.null(),
 });
 
-function clientAnswering(status: number, data: unknown, seen: InternalAxiosRequestConfig[] = [], hooks = {}) {
+function clientAnswering(
+  status: number,
+  data: unknown,
+  seen: InternalAxiosRequestConfig[] = [],
+  hooks = {},
+  headers: Record<string, string> = {},
+) {
   const adapter: AxiosAdapter = async (config) => {
     seen.push(config);
-    const response = { data, status, statusText: '', headers: {}, config };
+    const response = { data, status, statusText: '', headers, config };
     if (status >= 400) throw new AxiosError('fail', String(status), config, undefined, response);
     return response;
   };
@@ -52,13 +58,53 @@ describe('api client', () => {
     await expect(api.call(getThing, { id: '1' })).rejects.toMatchObject({ status: 400, message: '用户账号或密码错误' });
   });
 
-  it('calls the unauthorized hook on a 401 envelope', async () => {
-    const onUnauthorized = vi.fn();
+  it('reports a 401 as the relogin signal, once', async () => {
+    const onSignal = vi.fn();
     const api = clientAnswering(401, { status: 401, data: null, msg: '登录信息已过期，请重新登录' }, [], {
-      onUnauthorized,
+      onSignal,
     });
     await expect(api.call(getThing, { id: '1' })).rejects.toBeInstanceOf(ApiError);
-    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    expect(onSignal.mock.calls).toEqual([['relogin']]);
+  });
+
+  it('passes on the BFF signal header of a failure and of a success', async () => {
+    const onSignal = vi.fn();
+    const refused = clientAnswering(
+      402,
+      { status: 402, data: null, msg: '当前为外检导入模式' },
+      [],
+      { onSignal },
+      {
+        'x-checkup-signal': 'external-import',
+      },
+    );
+    await expect(refused.call(getThing, { id: '1' })).rejects.toMatchObject({ status: 402 });
+    const maintenance = clientAnswering(
+      200,
+      { status: 200, data: { n: 1 }, msg: '' },
+      [],
+      { onSignal },
+      {
+        'x-checkup-signal': 'maintenance',
+      },
+    );
+    await expect(maintenance.call(getThing, { id: '1' })).resolves.toEqual({ n: 1 });
+    expect(onSignal.mock.calls).toEqual([['external-import'], ['maintenance']]);
+  });
+
+  it('ignores a signal header it does not know', async () => {
+    const onSignal = vi.fn();
+    const api = clientAnswering(
+      200,
+      { status: 200, data: { n: 1 }, msg: '' },
+      [],
+      { onSignal },
+      {
+        'x-checkup-signal': 'self-destruct',
+      },
+    );
+    await api.call(getThing, { id: '1' });
+    expect(onSignal).not.toHaveBeenCalled();
   });
 
   it('reports a non-JSON answer with the spec message', async () => {

@@ -1,5 +1,7 @@
 import axios, { type AxiosError, type AxiosInstance } from 'axios';
 import {
+  SIGNALS,
+  SIGNAL_HEADER,
   SUCCESS_STATUS,
   httpFailureMessage,
   nonJsonMessage,
@@ -7,12 +9,23 @@ import {
   type RouteDescriptor,
   type RouteInput,
   type RouteOutput,
+  type Signal,
 } from '@checkup/api-contract';
 import { ApiError } from './api-error';
 
 export interface ApiClientHooks {
-  /** A 401: the session is gone (spec §4). */
-  onUnauthorized?: (error: ApiError) => void;
+  /**
+   * What the BFF says about an answer besides its envelope (spec §4: 401 relogin, 402 external
+   * import, 非法访问 login, maintenance), whatever call it was. The shell decides where to go.
+   */
+  onSignal?: (signal: Signal) => void;
+}
+
+const KNOWN_SIGNALS = new Set<string>(Object.values(SIGNALS));
+
+function signalOf(headers: unknown): Signal | null {
+  const value = (headers as Record<string, unknown> | undefined)?.[SIGNAL_HEADER];
+  return typeof value === 'string' && KNOWN_SIGNALS.has(value) ? (value as Signal) : null;
 }
 
 function toForm(input: object): string {
@@ -40,6 +53,8 @@ export function createApiClient(hooks: ApiClientHooks = {}, http: AxiosInstance 
   ): Promise<RouteOutput<R>> {
     const url = descriptor.path;
     let body: unknown;
+    let httpStatus: number;
+    let signal: Signal | null;
     try {
       const res =
         descriptor.method === 'GET'
@@ -49,20 +64,21 @@ export function createApiClient(hooks: ApiClientHooks = {}, http: AxiosInstance 
               responseType: 'json',
             });
       body = res.data;
+      httpStatus = res.status;
+      signal = signalOf(res.headers);
     } catch (err) {
       const response = (err as AxiosError).response;
       if (!response) throw new ApiError(0, '网络连接失败，请稍后再试', url);
-      if (!isEnvelope(response.data)) {
-        throw new ApiError(response.status, httpFailureMessage(response.status, url), url);
-      }
       body = response.data;
+      httpStatus = response.status;
+      signal = signalOf(response.headers) ?? (response.status === 401 ? SIGNALS.relogin : null);
     }
-    if (!isEnvelope(body)) throw new ApiError(0, nonJsonMessage(url), url);
-    if (body.status !== SUCCESS_STATUS) {
-      const error = new ApiError(body.status, body.msg, url);
-      if (body.status === 401) hooks.onUnauthorized?.(error);
-      throw error;
+    if (signal) hooks.onSignal?.(signal);
+    if (!isEnvelope(body)) {
+      if (httpStatus >= 400) throw new ApiError(httpStatus, httpFailureMessage(httpStatus, url), url);
+      throw new ApiError(0, nonJsonMessage(url), url);
     }
+    if (body.status !== SUCCESS_STATUS) throw new ApiError(body.status, body.msg, url);
     const parsed = descriptor.output.safeParse(body.data);
     if (!parsed.success) throw new ApiError(0, `接口返回的数据格式不正确，异常请求：${url}`, url);
     return parsed.data as RouteOutput<R>;

@@ -4,5 +4,5 @@ import { createApiClient, type ApiClientHooks } from './api-client';
 export const apiHooks: ApiClientHooks = {};
 
 export const api = createApiClient({
-  onUnauthorized: (error) => apiHooks.onUnauthorized?.(error),
+  onSignal: (signal) => apiHooks.onSignal?.(signal),
 });

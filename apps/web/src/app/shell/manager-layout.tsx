@@ -1,24 +1,67 @@
-import { Avatar, Button, Dropdown, Layout, Menu, Typography } from 'antd';
-import { HomeOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
-import { Outlet, useLocation, useNavigate } from 'react-router';
+import { useEffect, useMemo, useState } from 'react';
+import { Avatar, Button, Dropdown, Layout, Tabs, Typography } from 'antd';
+import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useVersion } from '../api/get-version';
 import { useUserInfo } from '../../features/session/api/get-user-info';
 import { useLogout } from '../../features/session/api/logout';
+import { APP_ROUTES, HOME_PATH, routeOf } from '@checkup/api-contract';
+import { ScreenHost } from './screen-host';
+import { SideMenu } from './side-menu';
+import { closeTab, loadTabs, openTab, saveTabs, stripCloseTag, type PageTab } from './tabs-store';
 import styles from './manager-layout.module.css';
 
-const HOME_PATH = '/manager/exam_mg/home_page';
-
-/** The authenticated shell: header with the user, a side menu and the page. */
+/** The authenticated shell: header, the menu of the route table, the tabs of visited pages, the page. */
 export function ManagerLayout() {
   const navigate = useNavigate();
   const location = useLocation();
   const version = useVersion();
   const user = useUserInfo();
   const logout = useLogout();
+  const [tabs, setTabs] = useState<PageTab[]>(() => loadTabs());
+  const [lastPath, setLastPath] = useState<string | null>(null);
+  const [seen, setSeen] = useState('');
+  const current = routeOf(location.pathname);
+  const roleMenu = user.data?.role_menu ?? [];
+  const { search, closeTag } = stripCloseTag(location.search);
+
+  // Each new location updates the tabs while rendering (no effect round-trip): ?closeTag closes the
+  // tab being left (spec §2), then the page's own tab is opened or given its new query.
+  const locationKey = `${location.pathname}${location.search}`;
+  if (seen !== locationKey) {
+    setSeen(locationKey);
+    let next = tabs;
+    if (closeTag && lastPath && lastPath !== location.pathname) next = closeTab(next, lastPath, location.pathname).tabs;
+    if (current && !current.isGroup) next = openTab(next, { path: current.path, search, title: current.title });
+    setTabs(next);
+    setLastPath(location.pathname);
+  }
+
+  // The flag itself is not kept in the address.
+  useEffect(() => {
+    if (closeTag) void navigate(`${location.pathname}${search}`, { replace: true });
+  }, [closeTag, location.pathname, search, navigate]);
+
+  useEffect(() => saveTabs(tabs), [tabs]);
+
+  const openPaths = useMemo(() => tabs.map((t) => t.path), [tabs]);
+
+  if (location.pathname.replace(/\/+$/, '') === '/manager') return <Navigate to={HOME_PATH} replace />;
+  if (current?.isGroup) {
+    const first = APP_ROUTES.find((r) => r.parentKey === current.menuKey && !r.isGroup);
+    return <Navigate to={first?.path ?? HOME_PATH} replace />;
+  }
 
   async function onLogout() {
     await logout.mutateAsync().catch(() => undefined);
-    navigate('/', { replace: true });
+    sessionStorage.clear();
+    void navigate('/', { replace: true });
+  }
+
+  function onCloseTab(path: string) {
+    const { tabs: rest, next } = closeTab(tabs, path, location.pathname);
+    setTabs(rest);
+    if (next) void navigate(`${next.path}${next.search}`);
   }
 
   return (
@@ -38,16 +81,25 @@ export function ManagerLayout() {
         </Dropdown>
       </Layout.Header>
       <Layout>
-        <Layout.Sider width={200} theme="light" className={styles.sider}>
-          <Menu
-            mode="inline"
-            selectedKeys={[location.pathname]}
-            items={[{ key: HOME_PATH, icon: <HomeOutlined />, label: '首页' }]}
-            onClick={({ key }) => navigate(key)}
-          />
+        <Layout.Sider width={208} theme="light" className={styles.sider}>
+          <SideMenu roleMenu={roleMenu} />
         </Layout.Sider>
         <Layout.Content className={styles.content}>
-          <Outlet />
+          <Tabs
+            type="editable-card"
+            hideAdd
+            size="small"
+            className={styles.tabs}
+            activeKey={current?.path ?? ''}
+            items={tabs.map((t) => ({ key: t.path, label: t.title, closable: t.path !== HOME_PATH }))}
+            onChange={(path) => {
+              const tab = tabs.find((t) => t.path === path);
+              if (tab) void navigate(`${tab.path}${tab.search}`);
+            }}
+            onEdit={(path, action) => action === 'remove' && typeof path === 'string' && onCloseTab(path)}
+            data-testid="page-tabs"
+          />
+          <ScreenHost openPaths={openPaths} roleMenu={roleMenu} />
         </Layout.Content>
       </Layout>
     </Layout>
