@@ -45,6 +45,8 @@ export default tseslint.config(
             { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['type:ui', 'type:devices', 'type:contract'] },
             { sourceTag: 'scope:tools', onlyDependOnLibsWithTags: ['type:contract', 'type:tool'] },
             { sourceTag: 'scope:e2e', onlyDependOnLibsWithTags: ['type:tool', 'type:contract'] },
+            // A benchmark harness renders shared widgets in a real browser (bench/web).
+            { sourceTag: 'type:bench-ui', onlyDependOnLibsWithTags: ['type:ui', 'type:contract', 'type:tool'] },
           ],
         },
       ],

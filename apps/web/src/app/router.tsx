@@ -1,24 +1,22 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { createHashRouter, useNavigate } from 'react-router';
+import { createHashRouter } from 'react-router';
 import { Spin } from 'antd';
-import { DevelopingPage } from '@checkup/ui';
-import { ManagerLayout } from './shell/manager-layout';
-import { RequireAuth } from './shell/require-auth';
 
 const LoginPage = lazy(() => import('../features/login'));
 const SystemMaintainPage = lazy(() => import('../features/system_maintain'));
+const ManagerShell = lazy(() => import('./shell/manager-shell'));
 
 function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<Spin style={{ display: 'block', margin: '64px auto' }} />}>{children}</Suspense>;
 }
 
-/** A public page of spec §2 that is not built yet: the developing page, honestly titled. */
+const DevelopingPage = lazy(() => import('../features/developing'));
+
 function Developing({ title }: { title?: string }) {
-  const navigate = useNavigate();
   return (
-    <div style={{ paddingTop: 64 }}>
-      <DevelopingPage title={title ? `${title} · 功能开发中` : undefined} onBack={() => void navigate('/')} />
-    </div>
+    <Lazy>
+      <DevelopingPage title={title} />
+    </Lazy>
   );
 }
 
@@ -53,9 +51,9 @@ export const router = createHashRouter([
   {
     path: '/manager',
     element: (
-      <RequireAuth>
-        <ManagerLayout />
-      </RequireAuth>
+      <Lazy>
+        <ManagerShell />
+      </Lazy>
     ),
     // The shell renders the page itself (keep-alive); these only let every /manager path match.
     children: [

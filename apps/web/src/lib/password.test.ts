@@ -10,20 +10,20 @@ const { publicKey, privateKey } = generateKeyPairSync('rsa', {
 });
 
 describe('encryptPassword', () => {
-  it('encrypts with RSA PKCS#1 v1.5 so that the private key recovers the password', () => {
-    const cipher = encryptPassword('Checkup@2026', publicKey);
+  it('encrypts with RSA PKCS#1 v1.5 so that the private key recovers the password', async () => {
+    const cipher = await encryptPassword('Checkup@2026', publicKey);
     expect(cipher).toMatch(/^[A-Za-z0-9+/]+=*$/);
     expect(cipher.length).toBeGreaterThan(80);
     const key = forge.pki.privateKeyFromPem(privateKey);
     expect(key.decrypt(forge.util.decode64(cipher), 'RSAES-PKCS1-V1_5')).toBe('Checkup@2026');
   });
 
-  it('sends a value longer than 80 characters as it is (already encrypted, spec §5)', () => {
+  it('sends a value longer than 80 characters as it is (already encrypted, spec §5)', async () => {
     const already = 'x'.repeat(81);
-    expect(encryptPassword(already, publicKey)).toBe(already);
+    await expect(encryptPassword(already, publicKey)).resolves.toBe(already);
   });
 
-  it('encrypts a value of exactly 80 characters', () => {
-    expect(encryptPassword('y'.repeat(80), publicKey)).not.toBe('y'.repeat(80));
+  it('encrypts a value of exactly 80 characters', async () => {
+    expect(await encryptPassword('y'.repeat(80), publicKey)).not.toBe('y'.repeat(80));
   });
 });

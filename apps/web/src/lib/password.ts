@@ -1,12 +1,13 @@
 import { ENCRYPTED_PASSWORD_MIN_LENGTH } from '@checkup/api-contract';
-import JSEncrypt from 'jsencrypt';
 
 /**
  * Encrypts a password with the server's RSA public key (PKCS#1 v1.5, base64).
  * Spec §5: a value longer than 80 characters is already encrypted and is sent as it is.
+ * jsencrypt is loaded when a password is first sent, not with the login page (bench:web).
  */
-export function encryptPassword(password: string, publicKeyPem: string): string {
+export async function encryptPassword(password: string, publicKeyPem: string): Promise<string> {
   if (password.length > ENCRYPTED_PASSWORD_MIN_LENGTH) return password;
+  const { default: JSEncrypt } = await import('jsencrypt');
   const rsa = new JSEncrypt();
   rsa.setPublicKey(publicKeyPem);
   const encrypted = rsa.encrypt(password);

@@ -14,7 +14,7 @@ export async function login(form: LoginForm) {
   const { public_key } = await api.call(publicKeyRoute);
   return api.call(loginRoute, {
     user_account: form.user_account.trim(),
-    password: encryptPassword(form.password, public_key),
+    password: await encryptPassword(form.password, public_key),
   });
 }
 
