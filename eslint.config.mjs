@@ -14,6 +14,7 @@ export default tseslint.config(
       '**/.nx/**',
       'e2e/artifacts/**',
       'bench/results/**',
+      'bench/web/.dist-*/**',
       'apps/checkup-server/src/db/migrations/**',
     ],
   },
@@ -53,7 +54,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/web/**/*.{ts,tsx}', 'libs/ui/**/*.{ts,tsx}', 'libs/devices/**/*.ts'],
+    files: ['apps/web/**/*.{ts,tsx}', 'libs/ui/**/*.{ts,tsx}', 'libs/devices/**/*.ts', 'bench/web/harness/**/*.tsx'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
