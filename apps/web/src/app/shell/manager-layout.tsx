@@ -7,8 +7,10 @@ import { useUserInfo } from '../../features/session/api/get-user-info';
 import { useLogout } from '../../features/session/api/logout';
 import { APP_ROUTES, HOME_PATH, routeOf } from '@checkup/api-contract';
 import { ScreenHost } from './screen-host';
+import { serverModeMenuItem, useServerModeSwitch } from './server-mode-menu';
 import { SideMenu } from './side-menu';
 import { closeTab, loadTabs, openTab, saveTabs, stripCloseTag, type PageTab } from './tabs-store';
+import { useNavigationRules } from './use-navigation-rules';
 import styles from './manager-layout.module.css';
 
 /** The authenticated shell: header, the menu of the route table, the tabs of visited pages, the page. */
@@ -18,6 +20,8 @@ export function ManagerLayout() {
   const version = useVersion();
   const user = useUserInfo();
   const logout = useLogout();
+  const onServerModeClick = useServerModeSwitch();
+  useNavigationRules();
   const [tabs, setTabs] = useState<PageTab[]>(() => loadTabs());
   const [lastPath, setLastPath] = useState<string | null>(null);
   const [seen, setSeen] = useState('');
@@ -70,8 +74,8 @@ export function ManagerLayout() {
         <Typography.Text className={styles.brand}>{version.data?.name ?? '体检管理系统'}</Typography.Text>
         <Dropdown
           menu={{
-            items: [{ key: 'logout', icon: <LogoutOutlined />, label: '退出登录' }],
-            onClick: ({ key }) => key === 'logout' && void onLogout(),
+            items: [serverModeMenuItem, { key: 'logout', icon: <LogoutOutlined />, label: '退出登录' }],
+            onClick: ({ key }) => (key === 'logout' ? void onLogout() : onServerModeClick(key)),
           }}
         >
           <Button type="text" className={styles.user} data-testid="current-user">
