@@ -74,7 +74,11 @@ export function ManagerLayout() {
         <Typography.Text className={styles.brand}>{version.data?.name ?? '体检管理系统'}</Typography.Text>
         <Dropdown
           menu={{
-            items: [serverModeMenuItem, { key: 'logout', icon: <LogoutOutlined />, label: '退出登录' }],
+            // Only those who may open 系统设置 may switch the mode (the server refuses the others too).
+            items: [
+              ...(roleMenu.includes('*') || roleMenu.includes('cfg') ? [serverModeMenuItem] : []),
+              { key: 'logout', icon: <LogoutOutlined />, label: '退出登录' },
+            ],
             onClick: ({ key }) => (key === 'logout' ? void onLogout() : onServerModeClick(key)),
           }}
         >
