@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { App as AntApp, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
@@ -7,7 +7,6 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useVersion } from './api/get-version';
 import { themeColorOf } from './theme';
 import { useDocumentTitle } from './use-document-title';
-import { SignalHandler } from './shell/signal-handler';
 
 dayjs.locale('zh-cn');
 
@@ -20,15 +19,16 @@ export function createQueryClient() {
   });
 }
 
+/**
+ * Theme and locale for every page. antd's App (message, modal) and the BFF signal handler live in
+ * the lazy manager shell, where they are used; the login route stays light (bench:web).
+ */
 function ThemedApp({ children }: { children: ReactNode }) {
   const version = useVersion();
   useDocumentTitle(version.data?.name);
   return (
     <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: themeColorOf(version.data?.systemColorStyle) } }}>
-      <AntApp>
-        <SignalHandler />
-        {children}
-      </AntApp>
+      {children}
     </ConfigProvider>
   );
 }

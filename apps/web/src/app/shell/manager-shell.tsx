@@ -1,11 +1,16 @@
+import { App } from 'antd';
 import { ManagerLayout } from './manager-layout';
 import { RequireAuth } from './require-auth';
+import { SignalHandler } from './signal-handler';
 
 /** The authenticated shell as one lazy chunk: the login page does not load menus, tabs and layout. */
 export default function ManagerShell() {
   return (
-    <RequireAuth>
-      <ManagerLayout />
-    </RequireAuth>
+    <App>
+      <SignalHandler />
+      <RequireAuth>
+        <ManagerLayout />
+      </RequireAuth>
+    </App>
   );
 }
