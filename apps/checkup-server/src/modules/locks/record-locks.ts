@@ -23,6 +23,29 @@ export interface LockHolder {
   expiresAt: Date;
 }
 
+/** Who holds the lock now; with liveOnly, a lapsed lock counts as none. */
+async function holderOf(
+  db: Db,
+  target: LockTarget,
+  { liveOnly }: { liveOnly: boolean },
+): Promise<LockHolder | undefined> {
+  const [holder] = await db
+    .select({
+      ownerUserId: recordLocks.ownerUserId,
+      ownerName: recordLocks.ownerName,
+      expiresAt: recordLocks.expiresAt,
+    })
+    .from(recordLocks)
+    .where(
+      and(
+        eq(recordLocks.lockType, target.type),
+        eq(recordLocks.lockKey, target.key),
+        liveOnly ? sql`${recordLocks.expiresAt} > now()` : undefined,
+      ),
+    );
+  return holder;
+}
+
 /**
  * Takes or renews the lock for `user`. Atomic on the database (one INSERT … ON CONFLICT), with the
  * database's clock, so two server instances agree on who holds it. Answers the holder when it is
@@ -46,14 +69,7 @@ export async function acquireLock(
     })
     .returning({ expiresAt: recordLocks.expiresAt });
   if (taken[0]) return { ok: true, expiresAt: taken[0].expiresAt };
-  const [holder] = await db
-    .select({
-      ownerUserId: recordLocks.ownerUserId,
-      ownerName: recordLocks.ownerName,
-      expiresAt: recordLocks.expiresAt,
-    })
-    .from(recordLocks)
-    .where(and(eq(recordLocks.lockType, target.type), eq(recordLocks.lockKey, target.key)));
+  const holder = await holderOf(db, target, { liveOnly: false });
   // Released between the two statements: try once more.
   if (!holder) return acquireLock(db, target, user, ttlSeconds);
   return { ok: false, holder };
@@ -88,19 +104,6 @@ export async function releaseLock(db: Db, target: LockTarget, userId: number): P
 
 /** Refuses a write to a locked record by anyone but the holder; an unlocked record may be written. */
 export async function assertNotLockedByOther(db: Db, target: LockTarget, userId: number): Promise<void> {
-  const [holder] = await db
-    .select({
-      ownerUserId: recordLocks.ownerUserId,
-      ownerName: recordLocks.ownerName,
-      expiresAt: recordLocks.expiresAt,
-    })
-    .from(recordLocks)
-    .where(
-      and(
-        eq(recordLocks.lockType, target.type),
-        eq(recordLocks.lockKey, target.key),
-        sql`${recordLocks.expiresAt} > now()`,
-      ),
-    );
+  const holder = await holderOf(db, target, { liveOnly: true });
   if (holder && holder.ownerUserId !== userId) throw new AppError('RECORD_LOCKED', lockedMessage(holder));
 }
