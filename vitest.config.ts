@@ -19,7 +19,7 @@ export default defineConfig({
         test: {
           name: 'web',
           environment: 'jsdom',
-          include: ['apps/web/src/**/*.test.{ts,tsx}', 'libs/ui/src/**/*.test.tsx'],
+          include: ['apps/web/src/**/*.test.{ts,tsx}', 'libs/ui/src/**/*.test.tsx', 'libs/devices/src/**/*.test.tsx'],
           setupFiles: ['apps/web/src/test/setup.ts'],
         },
       },
