@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BENCH_API_SECRET, CACHED_URL, LOGIN_URL, VERSION_URL } from './fixtures.js';
 import { probeNginx, startNginx } from './nginx.js';
-import { freePort, repoRoot, startNodeScript, waitReady, type CorePlan } from './processes.js';
+import { freePort, repoRoot, startNodeScript, waitReady, type CorePlan } from '../shared/processes.js';
 
 export type ContenderId = 'direct' | 'nginx' | 'bare' | 'bff';
 

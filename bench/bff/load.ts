@@ -1,5 +1,5 @@
 import autocannon from 'autocannon';
-import { cpuSeconds } from './processes.js';
+import { cpuSeconds } from '../shared/processes.js';
 import { CACHED_URL, ORDER_LIST_URL, ORDER_SAVE_URL, orderForm } from './fixtures.js';
 
 export type WorkloadName = 'get' | 'post' | 'cached';
@@ -110,11 +110,4 @@ export async function measure(
     failures: result.errors + result.timeouts + result.non2xx + (completed === 0 ? 1 : 0),
     statusCodes,
   };
-}
-
-export function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  if (sorted.length === 0) return Number.NaN;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }

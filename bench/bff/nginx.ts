@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CACHED_URL } from './fixtures.js';
-import { startProcess, type Managed } from './processes.js';
+import { startProcess, type Managed } from '../shared/processes.js';
 
 const NGINX = '/usr/sbin/nginx';
 

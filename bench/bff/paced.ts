@@ -1,11 +1,7 @@
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
+import { percentile } from '../shared/stats.js';
 import { cpuMeter, requestSpec, type Sample, type Target, type WorkloadName } from './load.js';
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
 
 /**
  * Open loop at an even rate: request n is due at start + n/rate, whether or not earlier ones

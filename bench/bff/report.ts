@@ -1,7 +1,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CONTENDER_LABELS, type ContenderId } from './contenders.js';
-import { median, type Sample, type WorkloadName } from './load.js';
+import { median } from '../shared/stats.js';
+import { type Sample, type WorkloadName } from './load.js';
 
 /** The medians of a row's rounds (failures summed over them; a row with any is flagged). */
 export interface RowResult extends Omit<Sample, 'statusCodes'> {

@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { CONTENDER_LABELS, startLineup, type Contender, type ContenderId } from './contenders.js';
 import { WORKLOADS, measure, type Sample, type Target, type WorkloadName } from './load.js';
 import { measurePaced } from './paced.js';
-import { installCleanup, pinSelf, planCores, removeOnExit, repoRoot, stopAll } from './processes.js';
+import { installCleanup, pinSelf, planCores, removeOnExit, repoRoot, stopAll } from '../shared/processes.js';
 import { summariseProfiles } from './profile-summary.js';
 import {
   checkTargets,

@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
@@ -13,7 +13,8 @@ export interface CorePlan {
   description: string;
 }
 
-function allowedCpus(): number[] {
+/** The CPUs this process may run on, from taskset; empty when taskset is missing. */
+export function allowedCpus(): number[] {
   const out = spawnSync('taskset', ['-cp', String(process.pid)], { encoding: 'utf8' });
   if (out.status !== 0) return [];
   const list = out.stdout.split(':').pop()?.trim() ?? '';
@@ -75,6 +76,27 @@ export function cpuSeconds(pid: number | undefined): number | null {
   }
 }
 
+/** A process's children as pid and command line, from /proc; empty where there is no /proc. */
+export function childProcesses(parent = process.pid): { pid: number; command: string }[] {
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return [];
+  }
+  return entries.flatMap((name) => {
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      // After the command name: state, then the parent's pid.
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid !== parent) return [];
+      return [{ pid: Number(name), command: readFileSync(`/proc/${name}/cmdline`, 'utf8').replaceAll('\0', ' ') }];
+    } catch {
+      return []; // gone meanwhile
+    }
+  });
+}
+
 export async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -92,6 +114,7 @@ export interface Managed {
 
 const running = new Set<Managed>();
 const tempDirs = new Set<string>();
+const stopTasks: (() => Promise<void>)[] = [];
 
 /** A scratch directory removed however this process ends. */
 export function removeOnExit(dir: string): void {
@@ -104,6 +127,8 @@ export function startProcess(opts: {
   args: string[];
   env?: Record<string, string>;
   cpus: string | null;
+  /** Each line the process writes on stdout, as it comes (a progress report). */
+  onLine?: (line: string) => void;
 }): Managed {
   const [command, args] = opts.cpus
     ? ['taskset', ['-c', opts.cpus, opts.command, ...opts.args]]
@@ -119,6 +144,15 @@ export function startProcess(opts: {
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
+  const { onLine } = opts;
+  if (onLine) {
+    let partial = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      const lines = (partial + chunk.toString()).split('\n');
+      partial = lines.pop() ?? '';
+      for (const line of lines) onLine(line);
+    });
+  }
   const managed: Managed = { name: opts.name, child, output: () => tail };
   running.add(managed);
   child.once('exit', () => running.delete(managed));
@@ -129,16 +163,19 @@ export function startProcess(opts: {
 export function startNodeScript(opts: {
   name: string;
   script: string;
+  args?: string[];
   env: Record<string, string>;
   cpus: string | null;
   nodeArgs?: string[];
+  onLine?: (line: string) => void;
 }): Managed {
   return startProcess({
     name: opts.name,
     command: process.execPath,
-    args: [...(opts.nodeArgs ?? []), '--import', 'tsx', opts.script],
+    args: [...(opts.nodeArgs ?? []), '--import', 'tsx', opts.script, ...(opts.args ?? [])],
     env: opts.env,
     cpus: opts.cpus,
+    onLine: opts.onLine,
   });
 }
 
@@ -172,9 +209,33 @@ function stopOne({ child }: Managed, graceMs: number): Promise<void> {
   });
 }
 
-/** SIGTERM (a BFF started with --cpu-prof writes its profile then), SIGKILL after the grace time. */
-export async function stopAll(graceMs = 5000): Promise<void> {
-  await Promise.all([...running].map((m) => stopOne(m, graceMs)));
+/**
+ * Work for stopAll once the children are gone, newest first: processes started by other means
+ * (the launcher's stack), then what they used (a database to drop).
+ */
+export function onStop(task: () => Promise<void>): void {
+  stopTasks.push(task);
+}
+
+let stopping: Promise<void> | null = null;
+
+/**
+ * SIGTERM (a BFF started with --cpu-prof writes its profile then), SIGKILL after the grace time,
+ * then the onStop tasks. Callers that overlap (Ctrl-C while main's own cleanup runs) share one pass,
+ * so none of them exits the process before a task has finished.
+ */
+export function stopAll(graceMs = 5000): Promise<void> {
+  stopping ??= (async () => {
+    await Promise.all([...running].map((m) => stopOne(m, graceMs)));
+    for (let task = stopTasks.pop(); task; task = stopTasks.pop()) {
+      await task().catch((error: unknown) =>
+        console.error(`cleanup: ${error instanceof Error ? error.message : error}`),
+      );
+    }
+  })().finally(() => {
+    stopping = null;
+  });
+  return stopping;
 }
 
 /**
