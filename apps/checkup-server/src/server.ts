@@ -5,6 +5,7 @@ import { databaseTargetOf, openDatabase } from './db/client.js';
 import { seedDemoOrders } from './db/demo/seed-orders.js';
 import { orders } from './db/schema.js';
 import { seedDemoData } from './db/seed.js';
+import { analyzeIfNeverAnalyzed, scheduleAnalyze } from './db/maintenance.js';
 import { buildApp } from './app.js';
 import { loadPasswordKeys } from './modules/auth/keys.js';
 import { deleteIdleSessions } from './modules/auth/session-repository.js';
@@ -38,6 +39,10 @@ if (config.SEED_ORDERS > 0 && (await database.db.$count(orders)) === 0) {
   app.log.info({ orders: seeded.orders, customers: seeded.customers, ms: seeded.ms }, 'demo orders seeded');
 }
 
+// PGlite has no autovacuum: statistics at start when missing, then every few hours (db/maintenance.ts).
+if (await analyzeIfNeverAnalyzed(database.db)) app.log.info('planner statistics gathered');
+const analyzer = scheduleAnalyze(database, (err) => app.log.warn({ err }, 'analyze failed'));
+
 // Expired sessions are already refused; this only keeps the table small.
 const sweep = setInterval(
   () =>
@@ -54,6 +59,7 @@ async function shutdown(signal: string) {
   closing = true;
   app.log.info({ signal }, 'checkup-server stopping');
   clearInterval(sweep);
+  if (analyzer) clearInterval(analyzer);
   await app.close();
   await nonceStore.close();
   await database.close();

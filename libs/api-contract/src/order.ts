@@ -33,7 +33,8 @@ export const orderListRoute = route({
     company_id: z.coerce.number().int().positive().optional(),
     ...pageFields,
   }),
-  output: pageOf(orderListRowSchema),
+  // total stops at 1000 (total_capped: the list shows "1000+"): a common surname matches thousands.
+  output: pageOf(orderListRowSchema).extend({ total_capped: z.boolean() }),
 });
 
 const actionNames = Object.keys(ORDER_ACTIONS) as [OrderAction, ...OrderAction[]];

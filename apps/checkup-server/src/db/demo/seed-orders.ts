@@ -1,5 +1,6 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import { analyze } from '../maintenance.js';
 import type { Db } from '../client.js';
 import {
   criticalValues,
@@ -218,6 +219,8 @@ export async function seedDemoOrders(db: Db, options: SeedOrdersOptions): Promis
     });
     options.onProgress?.(Math.min(start + batchSize, plans.length), plans.length);
   }
+  // Fresh statistics, so the first searches use the indexes (db/maintenance.ts).
+  await analyze(db);
   const ids = plans.map((p) => p.orderId).sort();
   return {
     orders: plans.length,

@@ -45,7 +45,11 @@ export async function findSessionUser(db: Db, token: string, idleMinutes: number
     .limit(1);
   const row = rows[0];
   if (!row) return undefined;
-  await db.update(userSessions).set({ lastSeenAt: new Date() }).where(eq(userSessions.tokenHash, tokenHash));
+  // The idle clock only needs minute precision: one write a minute per session, not one per call.
+  await db
+    .update(userSessions)
+    .set({ lastSeenAt: new Date() })
+    .where(and(eq(userSessions.tokenHash, tokenHash), lt(userSessions.lastSeenAt, new Date(Date.now() - 60_000))));
   return toUserInfo(row.user, row.roleMenu ?? []);
 }
 

@@ -8,7 +8,7 @@ import { searchOrders } from './order-repository.js';
 
 export async function orderRoutes(app: FastifyInstance, opts: { db: Db }) {
   defineRoute(app, orderListRoute, async ({ input, user }) => {
-    const { rows, total } = await searchOrders(opts.db, {
+    const { rows, total, totalCapped } = await searchOrders(opts.db, {
       key: input.key || undefined,
       status: input.status,
       dateFrom: input.date_from,
@@ -33,6 +33,7 @@ export async function orderRoutes(app: FastifyInstance, opts: { db: Db }) {
         total_price: r.totalPrice,
       })),
       total,
+      total_capped: totalCapped,
       page: input.page,
       size: input.size,
     };
