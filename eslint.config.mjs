@@ -54,7 +54,12 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/web/**/*.{ts,tsx}', 'libs/ui/**/*.{ts,tsx}', 'libs/devices/**/*.{ts,tsx}', 'bench/web/harness/**/*.tsx'],
+    files: [
+      'apps/web/**/*.{ts,tsx}',
+      'libs/ui/**/*.{ts,tsx}',
+      'libs/devices/**/*.{ts,tsx}',
+      'bench/web/harness/**/*.tsx',
+    ],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },

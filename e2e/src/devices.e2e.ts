@@ -84,8 +84,9 @@ describe('device components against the simulators (issue 6)', () => {
     sims.fingerprint.queueFinger({ finger: 'right-index' });
     await page.getByRole('button', { name: '登记指纹' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByText('请再次按手指').waitFor();
+    // The press → lift → press again prompts last 200 ms each; the steps bar keeps the flow visible.
     await dialog.getByText('指纹注册成功', { exact: true }).last().waitFor();
+    for (const step of ['按手指', '抬起手指', '再次按手指']) await dialog.getByText(step, { exact: true }).waitFor();
     await dialog.getByRole('button', { name: '关 闭', exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
 
