@@ -174,3 +174,12 @@ export const diagnosisUnionSaveRoute = route({
     new_critical: z.array(z.object({ item_name: z.string(), result_value: z.string(), direction: z.enum(['H', 'L']) })),
   }),
 });
+
+/** 我的科室 GET /manager/api/departmentdiagnosis/my_depts */
+export const myDeptsRoute = route({
+  method: 'GET',
+  path: '/manager/api/departmentdiagnosis/my_depts',
+  summary: '当前医生的科室（科室诊断默认打开这些科室）',
+  input: z.object({}),
+  output: z.array(z.object({ exam_dept_id: z.number(), dept_name: z.string(), dept_type: z.string() })),
+});

@@ -15,6 +15,7 @@ import {
   deptWorklistRoute,
   diagnosisUnionSaveRoute,
   matchDiagByUnionRoute,
+  myDeptsRoute,
   orderDeptSignRoute,
   orderImagingDeptSignRoute,
 } from './department-diagnosis.js';
@@ -71,4 +72,5 @@ export const contractRoutes: readonly RouteDescriptor[] = [
   updateCorrectionStatusRoute,
   lockReportReviewRoute,
   unlockReportReviewRoute,
+  myDeptsRoute,
 ];

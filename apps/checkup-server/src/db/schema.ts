@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, jsonb, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { departments } from './schema/catalogue.js';
 
 /** A role groups the menu keys (role_menu) its users may open (spec §6). */
 export const roles = pgTable('roles', {
@@ -25,6 +37,20 @@ export const users = pgTable('users', {
   status: varchar('status', { length: 1 }).notNull().default('1'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** The departments a doctor works in: their worklist opens on these (dept_diag). */
+export const userDepts = pgTable(
+  'user_depts',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    deptId: integer('dept_id')
+      .notNull()
+      .references(() => departments.id),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.deptId] })],
+);
 
 /** Upstream sessions; only the SHA-256 of the token is stored. */
 export const userSessions = pgTable(

@@ -1,8 +1,8 @@
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../client.js';
-import { roles, users } from '../schema.js';
+import { departments, roles, userDepts, users } from '../schema.js';
 import { hashPassword } from '../../modules/auth/password.js';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_ROLES } from '@checkup/api-contract';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_ROLES, type DemoAccount } from '@checkup/api-contract';
 
 /**
  * Creates the demo roles and accounts that are missing. The password is hashed once, and only when
@@ -33,6 +33,11 @@ export async function seedDemoAccounts(db: Db): Promise<void> {
   const have = new Set(existing.map((u) => u.account));
   const missing = DEMO_ACCOUNTS.filter((a) => !have.has(a.account));
   if (missing.length === 0) return;
+  await insertAccounts(db, missing, roleId);
+  await assignDepartments(db, missing);
+}
+
+async function insertAccounts(db: Db, missing: readonly DemoAccount[], roleId: Map<string, number>) {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db
     .insert(users)
@@ -46,4 +51,30 @@ export async function seedDemoAccounts(db: Db): Promise<void> {
       })),
     )
     .onConflictDoNothing();
+}
+
+/** The demo doctors' departments, by department code (users.depts of the demo accounts). */
+async function assignDepartments(db: Db, accounts: readonly DemoAccount[]) {
+  const doctors = accounts.filter((a) => a.depts?.length);
+  if (doctors.length === 0) return;
+  const [userRows, deptRows] = await Promise.all([
+    db
+      .select({ id: users.id, account: users.userAccount })
+      .from(users)
+      .where(
+        inArray(
+          users.userAccount,
+          doctors.map((d) => d.account),
+        ),
+      ),
+    db.select({ id: departments.id, code: departments.deptCode }).from(departments),
+  ]);
+  const userId = new Map(userRows.map((u) => [u.account, u.id]));
+  const deptId = new Map(deptRows.map((d) => [d.code, d.id]));
+  const rows = doctors.flatMap((d) =>
+    (d.depts ?? [])
+      .map((code) => ({ userId: userId.get(d.account), deptId: deptId.get(code) }))
+      .filter((r): r is { userId: number; deptId: number } => r.userId !== undefined && r.deptId !== undefined),
+  );
+  if (rows.length) await db.insert(userDepts).values(rows).onConflictDoNothing();
 }

@@ -1,6 +1,6 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { customers, orderDepts, orders } from '../../db/schema.js';
+import { customers, departments, orderDepts, orders, userDepts } from '../../db/schema.js';
 import { ageAt } from '../orders/order-repository.js';
 
 export interface WorklistQuery {
@@ -51,4 +51,21 @@ export async function deptWorklist(db: Db, q: WorklistQuery) {
     .orderBy(asc(page.orderId));
   const [total] = await db.select({ n: count() }).from(orderDepts).where(where);
   return { rows, total: total?.n ?? 0 };
+}
+
+/**
+ * The departments a user works in; a user who may open every menu ('*') sees every active
+ * department, as an administrator covering for a doctor would.
+ */
+export async function deptsOfUser(db: Db, userId: number, everything: boolean) {
+  const columns = { examDeptId: departments.id, deptName: departments.deptName, deptType: departments.deptType };
+  const active = eq(departments.isActive, true);
+  if (everything)
+    return db.select(columns).from(departments).where(active).orderBy(asc(departments.sort), asc(departments.id));
+  return db
+    .select(columns)
+    .from(userDepts)
+    .innerJoin(departments, eq(departments.id, userDepts.deptId))
+    .where(and(eq(userDepts.userId, userId), active))
+    .orderBy(asc(departments.sort), asc(departments.id));
 }

@@ -4,6 +4,7 @@ import {
   deptLockRoute,
   diagnosisUnionSaveRoute,
   matchDiagByUnionRoute,
+  myDeptsRoute,
   deptUnlockRoute,
   deptWorklistRoute,
   orderDeptSignRoute,
@@ -15,7 +16,7 @@ import { defineRoute } from '../../lib/define-route.js';
 import { deptLockKey, lockOrRefuse, releaseLock } from '../locks/record-locks.js';
 import { personOfOrder } from '../orders/order-repository.js';
 import { assertCanViewPerson, listNameFor } from '../people/confidential.js';
-import { deptWorklist } from './dept-repository.js';
+import { deptsOfUser, deptWorklist } from './dept-repository.js';
 import { signDept, signImaging } from './dept-sign-service.js';
 import { saveDeptResults } from './dept-results-service.js';
 import { loadDeptView } from './dept-view-repository.js';
@@ -100,4 +101,12 @@ export async function deptDiagRoutes(app: FastifyInstance, opts: { db: Db }) {
     await assertCanViewPerson(db, request, user, await personOfOrder(db, input.order_id), 'dept_diag');
     return saveDeptResults(db, input, user, request.ip);
   });
+
+  defineRoute(app, myDeptsRoute, async ({ user }) =>
+    (await deptsOfUser(db, user.id, user.role_menu.includes('*'))).map((d) => ({
+      exam_dept_id: d.examDeptId,
+      dept_name: d.deptName,
+      dept_type: d.deptType,
+    })),
+  );
 }
