@@ -113,5 +113,3 @@ export function ManagerLayout() {
     </Layout>
   );
 }
-
-export { HOME_PATH };
