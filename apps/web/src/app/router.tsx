@@ -1,13 +1,13 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { createHashRouter } from 'react-router';
-import { Spin } from 'antd';
+import { PageLoading } from './page-loading';
 
 const LoginPage = lazy(() => import('../features/login'));
 const SystemMaintainPage = lazy(() => import('../features/system_maintain'));
 const ManagerShell = lazy(() => import('./shell/manager-shell'));
 
 function Lazy({ children }: { children: ReactNode }) {
-  return <Suspense fallback={<Spin style={{ display: 'block', margin: '64px auto' }} />}>{children}</Suspense>;
+  return <Suspense fallback={<PageLoading />}>{children}</Suspense>;
 }
 
 const DevelopingPage = lazy(() => import('../features/developing'));

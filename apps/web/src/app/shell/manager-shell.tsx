@@ -1,16 +1,19 @@
 import { App } from 'antd';
+import { AntdProviders } from '../antd-providers';
 import { ManagerLayout } from './manager-layout';
 import { RequireAuth } from './require-auth';
 import { SignalHandler } from './signal-handler';
 
-/** The authenticated shell as one lazy chunk: the login page does not load menus, tabs and layout. */
+/** The authenticated shell as one lazy chunk: the login page does not load antd, menus, tabs and layout. */
 export default function ManagerShell() {
   return (
-    <App>
-      <SignalHandler />
-      <RequireAuth>
-        <ManagerLayout />
-      </RequireAuth>
-    </App>
+    <AntdProviders>
+      <App>
+        <SignalHandler />
+        <RequireAuth>
+          <ManagerLayout />
+        </RequireAuth>
+      </App>
+    </AntdProviders>
   );
 }

@@ -1,8 +1,7 @@
-import { useState, type FormEvent } from 'react';
-import { Alert, Button, Input } from 'antd';
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { useState, type CSSProperties, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useVersion } from '../../app/api/get-version';
+import { themeColorOf } from '../../app/theme';
 import { useLogin, type LoginForm } from './api/login';
 import styles from './login.module.css';
 
@@ -15,9 +14,21 @@ function check(values: LoginForm): FieldErrors {
   return errors;
 }
 
+const UserIcon = () => (
+  <svg viewBox="0 0 24 24" aria-hidden="true" className={styles.icon}>
+    <path d="M12 12a4.5 4.5 0 1 0 0-9 4.5 4.5 0 0 0 0 9Zm0 2c-4.4 0-8 2.3-8 5.2V21h16v-1.8c0-2.9-3.6-5.2-8-5.2Z" />
+  </svg>
+);
+
+const LockIcon = () => (
+  <svg viewBox="0 0 24 24" aria-hidden="true" className={styles.icon}>
+    <path d="M17 9V7A5 5 0 0 0 7 7v2H5v12h14V9h-2ZM9 7a3 3 0 0 1 6 0v2H9V7Zm4 9.7V19h-2v-2.3a2 2 0 1 1 2 0Z" />
+  </svg>
+);
+
 /**
- * 登录 (route /): the door to the staff system. Two fields need no form library: plain elements
- * keep the first route small (bench:web, target ≤ 200 kB).
+ * 登录 (route /): the door to the staff system. Plain elements and no antd: the first route stays
+ * small (bench:web, target ≤ 200 kB gzip); the theme colour of spec §1 is a CSS variable.
  */
 export default function LoginPage() {
   const navigate = useNavigate();
@@ -26,10 +37,11 @@ export default function LoginPage() {
   const [values, setValues] = useState<LoginForm>({ user_account: '', password: '' });
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [error, setError] = useState<string | null>(null);
+  const [showPassword, setShowPassword] = useState(false);
 
   const field = (name: keyof LoginForm) => ({
     value: values[name],
-    status: fieldErrors[name] ? ('error' as const) : undefined,
+    'aria-invalid': fieldErrors[name] ? true : undefined,
     onChange: (e: { target: { value: string } }) => {
       setValues((v) => ({ ...v, [name]: e.target.value }));
       setFieldErrors((f) => ({ ...f, [name]: undefined }));
@@ -50,34 +62,50 @@ export default function LoginPage() {
     }
   }
 
+  const theme = { '--theme-color': themeColorOf(version.data?.systemColorStyle) } as CSSProperties;
+  const pending = loginMutation.isPending;
+
   return (
-    <div className={styles.page}>
+    <div className={styles.page} style={theme}>
       <main className={styles.card}>
         <div className={styles.brand}>
           <h1 className={styles.hospital}>{version.data?.name ?? '体检管理系统'}</h1>
           <p className={styles.subtitle}>健康体检管理系统 · 工作人员登录</p>
         </div>
-        {error && <Alert type="error" showIcon title={error} className={styles.alert} role="alert" />}
+        {error && (
+          <div className={styles.alert} role="alert">
+            {error}
+          </div>
+        )}
         <form onSubmit={onSubmit} autoComplete="off" noValidate>
           <label className={styles.field}>
             <span className={styles.label}>用户账号</span>
-            <Input
-              size="large"
-              prefix={<UserOutlined />}
-              placeholder="请输入用户账号"
-              autoFocus
-              {...field('user_account')}
-            />
+            <span className={styles.input} data-error={fieldErrors.user_account ? '' : undefined}>
+              <UserIcon />
+              <input placeholder="请输入用户账号" autoFocus {...field('user_account')} />
+            </span>
             <span className={styles.error}>{fieldErrors.user_account}</span>
           </label>
           <label className={styles.field}>
             <span className={styles.label}>密码</span>
-            <Input.Password size="large" prefix={<LockOutlined />} placeholder="请输入密码" {...field('password')} />
+            <span className={styles.input} data-error={fieldErrors.password ? '' : undefined}>
+              <LockIcon />
+              <input type={showPassword ? 'text' : 'password'} placeholder="请输入密码" {...field('password')} />
+              <button
+                type="button"
+                className={styles.reveal}
+                onClick={() => setShowPassword((s) => !s)}
+                aria-label={showPassword ? '隐藏密码' : '显示密码'}
+                aria-pressed={showPassword}
+              >
+                {showPassword ? '隐藏' : '显示'}
+              </button>
+            </span>
             <span className={styles.error}>{fieldErrors.password}</span>
           </label>
-          <Button type="primary" htmlType="submit" size="large" block loading={loginMutation.isPending}>
-            登 录
-          </Button>
+          <button type="submit" className={styles.submit} disabled={pending} aria-busy={pending}>
+            {pending ? '登录中…' : '登 录'}
+          </button>
         </form>
       </main>
       <p className={styles.footer}>{version.data ? `版本 ${version.data.version}` : ' '}</p>

@@ -1,5 +1,6 @@
 import { Button, Result } from 'antd';
 import { useNavigate } from 'react-router';
+import { AntdProviders } from '../../app/antd-providers';
 import { MAINTAIN_RETURN_KEY } from '../../app/shell/signal-handler';
 
 /** 系统维护中 (/systemMaintain): shown while the system is under maintenance; goes back where it was. */
@@ -12,17 +13,19 @@ export default function SystemMaintainPage() {
     void navigate(target, { replace: true });
   }
   return (
-    <div style={{ minHeight: '100vh', display: 'grid', placeItems: 'center' }}>
-      <Result
-        status="warning"
-        title="系统维护中"
-        subTitle="体检系统正在维护，请稍后再试。维护结束后点击下方按钮返回原来的页面。"
-        extra={
-          <Button type="primary" onClick={back} data-testid="maintain-back">
-            返回原页面
-          </Button>
-        }
-      />
-    </div>
+    <AntdProviders>
+      <div style={{ minHeight: '100vh', display: 'grid', placeItems: 'center' }}>
+        <Result
+          status="warning"
+          title="系统维护中"
+          subTitle="体检系统正在维护，请稍后再试。维护结束后点击下方按钮返回原来的页面。"
+          extra={
+            <Button type="primary" onClick={back} data-testid="maintain-back">
+              返回原页面
+            </Button>
+          }
+        />
+      </div>
+    </AntdProviders>
   );
 }

@@ -61,6 +61,21 @@ describe('login page', () => {
     expect(loginCall?.[1]).toMatchObject({ user_account: 'admin' });
     expect((loginCall?.[1] as { password: string }).password).not.toBe('bad');
   });
+
+  it('takes the theme colour from the version info and can show the typed password', async () => {
+    call.mockImplementation(async (r: RouteDescriptor) => {
+      if (r === versionRoute) return { name: '测试医院', version: '1.0.0', service_type: 1, systemColorStyle: 'blue' };
+      throw new ApiError(0, '网络连接失败，请稍后再试', r.path);
+    });
+    renderLogin();
+    expect(await screen.findByRole('heading', { name: '测试医院' })).toBeTruthy();
+    const page = screen.getByRole('main').parentElement!;
+    expect(page.style.getPropertyValue('--theme-color')).toBe('#2253E6');
+    const password = screen.getByPlaceholderText('请输入密码');
+    expect(password.getAttribute('type')).toBe('password');
+    fireEvent.click(screen.getByRole('button', { name: '显示密码' }));
+    expect(password.getAttribute('type')).toBe('text');
+  });
 });
 
 const TEST_PUBLIC_KEY = `-----BEGIN PUBLIC KEY-----
