@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { SharedState } from '../../state/shared-state.js';
 
 export interface DuplicateKeyParts {
@@ -19,10 +19,13 @@ export function duplicateKey(parts: DuplicateKeyParts): string {
  * request cannot block its user for ever; only its owner releases it.
  */
 export function createDuplicateGuard(state: SharedState, ttlMs: number) {
+  // An owner is unique across instances (a random prefix per guard) without a UUID per request.
+  const instance = randomBytes(9).toString('base64url');
+  let sequence = 0;
   return {
     /** A release function when the lock was taken; null when an identical request is pending. */
     async acquire(key: string): Promise<(() => Promise<void>) | null> {
-      const owner = randomUUID();
+      const owner = `${instance}:${(sequence += 1)}`;
       if (!(await state.setIfAbsent(key, owner, ttlMs))) return null;
       let released = false;
       return async () => {

@@ -47,11 +47,27 @@ export const metricsPlugin = fp(async (app: FastifyInstance) => {
   };
   app.decorate('metrics', metrics);
 
+  // prom-client hashes the label object on every call; the children of a label set are looked up
+  // once and kept (the set is small: route patterns, not URLs).
+  const children = new Map<string, { count: Counter.Internal; time: Histogram.Internal<'route'> }>();
+  function childrenOf(route: string, method: string, status: number) {
+    const key = `${route}\0${method}\0${status}`;
+    let found = children.get(key);
+    if (!found) {
+      found = {
+        count: requests.labels({ route, method, status: String(status) }),
+        time: latency.labels({ route }),
+      };
+      children.set(key, found);
+    }
+    return found;
+  }
+
   app.addHook('onResponse', (request, reply, done) => {
     // The route pattern, not the URL, keeps the label set small.
-    const route = request.routeOptions.url ?? 'unmatched';
-    requests.inc({ route, method: request.method, status: String(reply.statusCode) });
-    latency.observe({ route }, reply.elapsedTime / 1000);
+    const { count, time } = childrenOf(request.routeOptions.url ?? 'unmatched', request.method, reply.statusCode);
+    count.inc();
+    time.observe(reply.elapsedTime / 1000);
     done();
   });
 });
