@@ -21,6 +21,10 @@ import { packageRoutes } from './modules/package/routes.js';
 import { dictItemMatchRoutes } from './modules/dict-item-match/routes.js';
 import { companyRoutes } from './modules/company/routes.js';
 import { externalRoutes } from './modules/external/routes.js';
+import { criticalValueRoutes } from './modules/critical-values/routes.js';
+import { queueRoutes } from './modules/queue/routes.js';
+import { dataMonitorRoutes } from './modules/data-monitor/routes.js';
+import { registrationRoutes } from './modules/registration/routes.js';
 import type { ApiKeys } from './modules/security/api-secret.js';
 import type { NonceStore } from './modules/security/nonce-store.js';
 
@@ -75,5 +79,9 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(dictItemMatchRoutes, { db: deps.db });
   await app.register(companyRoutes, { db: deps.db });
   await app.register(externalRoutes, { db: deps.db });
+  await app.register(criticalValueRoutes, { db: deps.db });
+  await app.register(queueRoutes, { db: deps.db });
+  await app.register(dataMonitorRoutes, { db: deps.db });
+  await app.register(registrationRoutes, { db: deps.db, ticketKey: deps.apiKeys.sign });
   return app;
 }

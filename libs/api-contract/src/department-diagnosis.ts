@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { dateField, deptIdField, jsonField, orderIdField, pageFields, pageOf } from './field-schemas.js';
+import {
+  dateField,
+  deptIdField,
+  jsonField,
+  orderIdField,
+  pageFields,
+  pageOf,
+  searchKeyField,
+} from './field-schemas.js';
 import { ORDER_STATUSES } from './order-status.js';
 import { route } from './route.js';
 
@@ -27,6 +35,8 @@ export const deptWorklistRoute = route({
     exam_dept_id: deptIdField,
     exam_date: dateField,
     dept_status: z.enum(['0', '1', '2'], { error: '科室状态不正确' }).optional(),
+    /** The start of an order id, or part of a name. */
+    keyword: searchKeyField(),
     ...pageFields,
   }),
   output: pageOf(deptWorklistRowSchema),
@@ -81,7 +91,13 @@ export const deptItemResultSchema = z.object({
   /** '' normal, H, L, A (see result-judgement.ts) */
   abnormal_flag: z.string(),
   critical_flag: z.string(),
+  /** The limits the result is judged by (the examinee's sex), so the web shows arrows as the doctor types. */
+  ref_low: z.number().nullable(),
+  ref_high: z.number().nullable(),
+  critical_low: z.number().nullable(),
+  critical_high: z.number().nullable(),
 });
+export type DeptItemResult = z.infer<typeof deptItemResultSchema>;
 
 export const summaryLineSchema = z.object({
   summary_content: z.string().trim().min(1, '小结内容不能为空').max(500, '小结内容不能超过500字'),
@@ -105,6 +121,13 @@ const deptDiagnosisView = z.object({
   dept_status: z.string(),
   order_status: z.enum(ORDER_STATUSES),
   customer: z.object({ cust_name: z.string(), sex: z.enum(['1', '2']), age: z.number(), special_flag: z.string() }),
+  package_name: z.string().nullable(),
+  /** spec §3 dept_exception_flag: '1' abnormal */
+  dept_exception_flag: z.string(),
+  /** '1' while an AI correction reminder waits (update_correction_status clears it). */
+  correction_status: z.string(),
+  /** The department's imaging work groups, which sign with order_imaging_dept_sign. */
+  imaging_groups: z.array(z.object({ work_group_id: z.number(), group_name: z.string() })),
   unions: z.array(z.object({ union_id: z.number(), union_name: z.string(), items: z.array(deptItemResultSchema) })),
   summary: z.array(summaryLineSchema.extend({ summary_order_by: z.number() })),
   diag_list: z.array(diagLineSchema.extend({ sort: z.number() })),
@@ -182,4 +205,58 @@ export const myDeptsRoute = route({
   summary: '当前医生的科室（科室诊断默认打开这些科室）',
   input: z.object({}),
   output: z.array(z.object({ exam_dept_id: z.number(), dept_name: z.string(), dept_type: z.string() })),
+});
+
+export const diagDictEntrySchema = z.object({
+  diag_id: z.number(),
+  diag_code: z.string(),
+  diag_name: z.string(),
+  advice: z.string(),
+});
+
+/** 诊断字典检索 GET /manager/api/departmentdiagnosis/search_diagnosis */
+export const searchDiagnosisRoute = route({
+  method: 'GET',
+  path: '/manager/api/departmentdiagnosis/search_diagnosis',
+  summary: '按名称或编码检索诊断字典（本科室与通用诊断）',
+  input: z.object({ exam_dept_id: deptIdField, keyword: searchKeyField() }),
+  output: z.array(diagDictEntrySchema),
+});
+
+/** 设置科室异常 POST /manager/api/departmentdiagnosis/set_dept_exception */
+export const setDeptExceptionRoute = route({
+  method: 'POST',
+  path: '/manager/api/departmentdiagnosis/set_dept_exception',
+  summary: '标记或取消科室异常（记入异常历史）',
+  input: orderDept.extend({
+    /** '1' mark abnormal, '0' clear */
+    dept_exception_flag: z.enum(['0', '1'], { error: '科室异常标记不正确' }),
+    reason: z.string({ error: '请填写异常原因' }).trim().min(1, '请填写异常原因').max(500, '异常原因不能超过500字'),
+  }),
+  output: z.object({ order_id: z.string(), exam_dept_id: z.number(), dept_exception_flag: z.enum(['0', '1']) }),
+});
+
+/** The department's normal summary line of a batch save. */
+export const NORMAL_SUMMARY = '未见明显异常';
+
+export const batchSkipSchema = z.object({ order_id: z.string(), cust_name: z.string(), reason: z.string() });
+
+/** 批量保存正常结果 POST /manager/api/departmentdiagnosis/batch_normal_save */
+export const batchNormalSaveRoute = route({
+  method: 'POST',
+  path: '/manager/api/departmentdiagnosis/batch_normal_save',
+  summary: '批量录入科室正常结果（已签名或被锁定的订单跳过）',
+  input: z.object({
+    exam_dept_id: deptIdField,
+    order_ids: jsonField(
+      z.array(orderIdField).min(1, '请选择要录入的体检订单').max(200, '一次最多录入200个订单'),
+      '体检订单',
+    ),
+  }),
+  output: z.object({
+    saved: z.array(z.string()),
+    /** How many item results were written in all. */
+    result_count: z.number().int(),
+    skipped: z.array(batchSkipSchema),
+  }),
 });

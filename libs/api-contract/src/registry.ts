@@ -19,6 +19,7 @@ import {
   orderDeptSignRoute,
   orderImagingDeptSignRoute,
 } from './department-diagnosis.js';
+import { batchNormalSaveRoute, searchDiagnosisRoute, setDeptExceptionRoute } from './department-diagnosis.js';
 import {
   exceptionHistoryRoute,
   reviewLockRoute,
@@ -34,6 +35,33 @@ import {
   selfTemplateListRoute,
 } from './self-template.js';
 import { userSimpleListRoute } from './user.js';
+import {
+  customerSearchRoute,
+  fingerprintTemplateRoute,
+  guideSheetFileRoute,
+  guideSheetRoute,
+  guideSheetTicketRoute,
+  orderCheckInRoute,
+  orderDetailRoute,
+  orderSaveRoute,
+  orderUpdateUnionsRoute,
+  packageListRoute,
+  saveFingerprintRoute,
+  todayStatsRoute,
+} from './registration.js';
+import { criticalValueHandleRoute, criticalValueListRoute, criticalValueNotifyRoute } from './critical-value.js';
+import {
+  deptQueueRoute,
+  queueAddRoute,
+  queueCallNextRoute,
+  queueFinishRoute,
+  queueOverviewRoute,
+  queuePassRoute,
+  queuePriorityRoute,
+  queueRecallRoute,
+  queueRemoveRoute,
+} from './queue.js';
+import { dataMonitorRoute } from './data-monitor.js';
 
 /** Every call of the contract, for the API documentation and the gateway's policies. */
 export const contractRoutes: readonly RouteDescriptor[] = [
@@ -73,4 +101,32 @@ export const contractRoutes: readonly RouteDescriptor[] = [
   lockReportReviewRoute,
   unlockReportReviewRoute,
   myDeptsRoute,
+  searchDiagnosisRoute,
+  setDeptExceptionRoute,
+  batchNormalSaveRoute,
+  criticalValueListRoute,
+  criticalValueNotifyRoute,
+  criticalValueHandleRoute,
+  deptQueueRoute,
+  queueOverviewRoute,
+  queueCallNextRoute,
+  queueRecallRoute,
+  queuePassRoute,
+  queueFinishRoute,
+  queueAddRoute,
+  queueRemoveRoute,
+  queuePriorityRoute,
+  dataMonitorRoute,
+  packageListRoute,
+  customerSearchRoute,
+  orderSaveRoute,
+  orderUpdateUnionsRoute,
+  orderDetailRoute,
+  orderCheckInRoute,
+  guideSheetRoute,
+  guideSheetTicketRoute,
+  guideSheetFileRoute,
+  todayStatsRoute,
+  saveFingerprintRoute,
+  fingerprintTemplateRoute,
 ];

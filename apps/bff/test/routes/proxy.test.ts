@@ -54,6 +54,22 @@ describe('proxy to the checkup server', () => {
     expect(publicKey.json()).toMatchObject({ status: 200, data: { public_key: FAKE_PUBLIC_KEY } });
   });
 
+  it('lets the local print service fetch a guide sheet by its ticket without a session, and nothing else', async () => {
+    const before = gw.upstream.calls.guideSheetFile;
+
+    const pdf = await get('/manager/api/order/guide_sheet_file?ticket=valid-ticket', { 'x-checkup-token': 'planted' });
+    const stale = await get('/manager/api/order/guide_sheet_file?ticket=old');
+    const other = await get('/manager/api/order/guide_sheet?order_id=1');
+
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.body).toBe('%PDF-1.7 fake');
+    expect(gw.upstream.guideSheetTokens.slice(-2)).toEqual([undefined, undefined]);
+    expect(stale.json()).toMatchObject({ status: 400, msg: '导检单链接已失效，请重新打印' });
+    expect(gw.upstream.calls.guideSheetFile).toBe(before + 2);
+    expect(other.statusCode).toBe(401);
+  });
+
   it('drops a token the browser sends itself on a public call', async () => {
     const res = await gw.app.inject({
       method: 'GET',

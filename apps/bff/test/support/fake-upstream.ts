@@ -79,8 +79,18 @@ export interface FakeUpstream {
   url: string;
   /** Every token issued and not yet invalidated. */
   tokens: Set<string>;
-  calls: { login: number; userInfo: number; counted: number; publicKey: number; version: number; reset: number };
+  calls: {
+    login: number;
+    userInfo: number;
+    counted: number;
+    publicKey: number;
+    version: number;
+    reset: number;
+    guideSheetFile: number;
+  };
   logoutTokens: (string | undefined)[];
+  /** The token each guide_sheet_file call came with (none expected: it has no session). */
+  guideSheetTokens: (string | undefined)[];
   lastEcho: EchoedRequest | undefined;
   /** Bodies of add_log calls, with the token they came with. */
   frontLogs: { token: string | undefined; body: Record<string, string> }[];
@@ -101,8 +111,9 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
   const app: FastifyInstance = Fastify({ logger: false, forceCloseConnections: true });
   const state: Omit<FakeUpstream, 'url' | 'stop' | 'invalidateTokens' | 'setVersion'> = {
     tokens: new Set(),
-    calls: { login: 0, userInfo: 0, counted: 0, publicKey: 0, version: 0, reset: 0 },
+    calls: { login: 0, userInfo: 0, counted: 0, publicKey: 0, version: 0, reset: 0, guideSheetFile: 0 },
     logoutTokens: [],
+    guideSheetTokens: [],
     lastEcho: undefined,
     frontLogs: [],
     events: new EventEmitter(),
@@ -145,6 +156,18 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
   app.get('/manager/api/login/public_key', async () => {
     state.calls.publicKey += 1;
     return { status: 200, data: { public_key: FAKE_PUBLIC_KEY }, msg: '操作成功' };
+  });
+  // The guide sheet the local print service fetches with a ticket and no session (issue 7).
+  app.get<{ Querystring: { ticket?: string } }>('/manager/api/order/guide_sheet_file', async (request, reply) => {
+    state.calls.guideSheetFile += 1;
+    state.guideSheetTokens.push(tokenOf(request));
+    if (request.query.ticket !== 'valid-ticket') {
+      return reply.status(200).send({ status: 400, data: null, msg: '导检单链接已失效，请重新打印' });
+    }
+    return reply
+      .type('application/pdf')
+      .header('x-seen-token', tokenOf(request) ?? '')
+      .send(Buffer.from('%PDF-1.7 fake'));
   });
   app.get('/manager/api/commondata/version', async (_request, reply) => {
     state.calls.version += 1;

@@ -113,3 +113,4 @@ export * from './schema/orders.js';
 export * from './schema/clinical.js';
 export * from './schema/locks.js';
 export * from './schema/templates.js';
+export * from './schema/queue.js';

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, failure, publicKeyRoute, versionRoute } from '@checkup/api-contract';
+import { AppError, failure, guideSheetFileRoute, publicKeyRoute, versionRoute } from '@checkup/api-contract';
 import { CACHED_GETS } from '../../policy/cached-gets.js';
 import { isDuplicateExempt } from '../../policy/duplicate-exempt.js';
 import { createDuplicateGuard, duplicateKey } from '../../plugins/app/duplicate-guard.js';
@@ -8,8 +8,11 @@ import { cacheKey } from '../../plugins/app/get-cache.js';
 import { replyWith } from '../../plugins/app/reply-with.js';
 import type { ForwardRequest } from '../../plugins/app/upstream.js';
 
-/** Calls answered without a session: the login page needs them before anyone is known. */
-const PUBLIC_PATHS = new Set([publicKeyRoute.path, versionRoute.path]);
+/**
+ * Calls answered without a session: the login page needs the first two before anyone is known; the
+ * local print service fetches a guide sheet by a short-lived ticket the checkup server checks.
+ */
+const PUBLIC_PATHS = new Set([publicKeyRoute.path, versionRoute.path, guideSheetFileRoute.path]);
 
 export interface ProxyOptions {
   duplicateTtlMs: number;

@@ -1,9 +1,10 @@
+import { CST_OFFSET_MS } from '../../lib/hospital-day.js';
+
 /**
  * Calendar arithmetic on 'YYYY-MM-DD' strings, done in UTC so the result never depends on the
  * machine's time zone. Times are China Standard Time (+08:00), where the centre is.
  */
 const DAY_MS = 86_400_000;
-const CST_OFFSET_MS = 8 * 3_600_000;
 
 function parse(date: string): number {
   const ms = Date.parse(`${date}T00:00:00Z`);
@@ -31,10 +32,7 @@ export function cstTime(date: string, minutes: number): Date {
   return new Date(parse(date) - CST_OFFSET_MS + minutes * 60_000);
 }
 
-/** Today's date in China Standard Time. */
-export function todayCst(now: Date = new Date()): string {
-  return new Date(now.getTime() + CST_OFFSET_MS).toISOString().slice(0, 10);
-}
+export { todayCst } from '../../lib/hospital-day.js';
 
 /** 'YYYYMMDD' for order ids. */
 export function compactDate(date: string): string {

@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, like, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { customers, departments, orderDepts, orders, userDepts } from '../../db/schema.js';
 import { ageAt } from '../orders/order-repository.js';
@@ -7,6 +7,9 @@ export interface WorklistQuery {
   deptId: number;
   examDate: string;
   deptStatus?: string;
+  /** The start of an order id, or part of a name (names of confidential persons only for who may see them). */
+  keyword?: string;
+  mayViewConfidential: boolean;
   page: number;
   size: number;
 }
@@ -17,6 +20,7 @@ export async function deptWorklist(db: Db, q: WorklistQuery) {
     eq(orderDepts.deptId, q.deptId),
     eq(orderDepts.examDate, q.examDate),
     q.deptStatus ? eq(orderDepts.status, q.deptStatus) : undefined,
+    q.keyword ? inArray(orderDepts.orderId, ordersMatching(db, q.keyword, q.mayViewConfidential)) : undefined,
   );
   // The page is cut from order_depts alone (one range of order_depts_worklist_idx), then joined:
   // joining first lets the planner walk both primary keys of a busy day (bench:server).
@@ -51,6 +55,21 @@ export async function deptWorklist(db: Db, q: WorklistQuery) {
     .orderBy(asc(page.orderId));
   const [total] = await db.select({ n: count() }).from(orderDepts).where(where);
   return { rows, total: total?.n ?? 0 };
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function ordersMatching(db: Db, keyword: string, mayViewConfidential: boolean) {
+  const text = escapeLike(keyword);
+  const byName = and(
+    ilike(customers.custName, `%${text}%`),
+    mayViewConfidential ? undefined : ne(customers.specialFlag, '1'),
+  );
+  return db
+    .select({ orderId: orders.orderId })
+    .from(orders)
+    .innerJoin(customers, eq(customers.id, orders.customerId))
+    .where(or(like(orders.orderId, `${text}%`), byName));
 }
 
 /**

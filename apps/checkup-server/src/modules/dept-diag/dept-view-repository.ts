@@ -11,8 +11,10 @@ import {
   orderDiagnoses,
   orderUnions,
   orders,
+  packages,
   unionItems,
   unions,
+  workGroups,
 } from '../../db/schema.js';
 import { ageAt } from '../orders/order-repository.js';
 
@@ -25,6 +27,9 @@ export async function orderInDept(db: Reader, orderId: string, deptId: number) {
     .select({
       orderStatus: orders.status,
       deptStatus: orderDepts.status,
+      deptExceptionFlag: orderDepts.deptExceptionFlag,
+      correctionStatus: orders.correctionStatus,
+      packageName: packages.packageName,
       deptName: departments.deptName,
       custName: customers.custName,
       sex: customers.sex,
@@ -35,6 +40,7 @@ export async function orderInDept(db: Reader, orderId: string, deptId: number) {
     .innerJoin(orders, eq(orders.orderId, orderDepts.orderId))
     .innerJoin(customers, eq(customers.id, orders.customerId))
     .innerJoin(departments, eq(departments.id, orderDepts.deptId))
+    .leftJoin(packages, eq(packages.id, orders.packageId))
     .where(and(eq(orderDepts.orderId, orderId), eq(orderDepts.deptId, deptId)));
   if (!row) throw new AppError('RECORD_NOT_FOUND', '该订单没有本科室的检查项目');
   return row;
@@ -93,8 +99,14 @@ export async function loadDeptView(db: Reader, orderId: string, deptId: number):
     .where(and(eq(orderDiagnoses.orderId, orderId), eq(orderDiagnoses.deptId, deptId)))
     .orderBy(asc(orderDiagnoses.sort), asc(orderDiagnoses.id));
 
+  const imagingGroups = await db
+    .select({ work_group_id: workGroups.id, group_name: workGroups.groupName })
+    .from(workGroups)
+    .where(and(eq(workGroups.deptId, deptId), eq(workGroups.isImaging, true)))
+    .orderBy(asc(workGroups.id));
+
   const byUnion = new Map<number, DeptDiagnosisView['unions'][number]>();
-  for (const { unionId, unionName, item, refRange } of items) {
+  for (const { unionId, unionName, item, rule, refRange } of items) {
     const saved = resultOf.get(item.id);
     const union = byUnion.get(unionId) ?? { union_id: unionId, union_name: unionName, items: [] };
     byUnion.set(unionId, union);
@@ -108,6 +120,10 @@ export async function loadDeptView(db: Reader, orderId: string, deptId: number):
       result_value: saved?.resultValue ?? null,
       abnormal_flag: saved?.abnormalFlag ?? '',
       critical_flag: saved?.criticalFlag ?? '0',
+      ref_low: rule.refLow,
+      ref_high: rule.refHigh,
+      critical_low: rule.criticalLow,
+      critical_high: rule.criticalHigh,
     });
   }
   const unionsView = [...byUnion.values()];
@@ -118,6 +134,10 @@ export async function loadDeptView(db: Reader, orderId: string, deptId: number):
     dept_status: head.deptStatus,
     order_status: head.orderStatus as OrderStatus,
     customer: { cust_name: head.custName, sex: head.sex, age: head.age, special_flag: head.specialFlag },
+    package_name: head.packageName,
+    dept_exception_flag: head.deptExceptionFlag,
+    correction_status: head.correctionStatus,
+    imaging_groups: imagingGroups,
     unions: unionsView,
     summary: summaries.map((s) => ({
       summary_content: s.summaryContent,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  batchNormalSaveRoute,
   deptDiagnosisListRoute,
   deptLockRoute,
   diagnosisUnionSaveRoute,
@@ -9,6 +10,8 @@ import {
   deptWorklistRoute,
   orderDeptSignRoute,
   orderImagingDeptSignRoute,
+  searchDiagnosisRoute,
+  setDeptExceptionRoute,
   type OrderStatus,
 } from '@checkup/api-contract';
 import type { Db } from '../../db/client.js';
@@ -16,7 +19,10 @@ import { defineRoute } from '../../lib/define-route.js';
 import { deptLockKey, lockOrRefuse, releaseLock } from '../locks/record-locks.js';
 import { personOfOrder } from '../orders/order-repository.js';
 import { assertCanViewPerson, listNameFor } from '../people/confidential.js';
+import { saveNormalResults } from './batch-normal-service.js';
+import { setDeptException } from './dept-exception-service.js';
 import { deptsOfUser, deptWorklist } from './dept-repository.js';
+import { searchDiagnoses } from './diag-dictionary-repository.js';
 import { signDept, signImaging } from './dept-sign-service.js';
 import { saveDeptResults } from './dept-results-service.js';
 import { loadDeptView } from './dept-view-repository.js';
@@ -31,6 +37,8 @@ export async function deptDiagRoutes(app: FastifyInstance, opts: { db: Db }) {
       deptId: input.exam_dept_id,
       examDate: input.exam_date,
       deptStatus: input.dept_status,
+      keyword: input.keyword,
+      mayViewConfidential: user.special_flag === '1',
       page: input.page,
       size: input.size,
     });
@@ -108,5 +116,20 @@ export async function deptDiagRoutes(app: FastifyInstance, opts: { db: Db }) {
       dept_name: d.deptName,
       dept_type: d.deptType,
     })),
+  );
+
+  defineRoute(app, searchDiagnosisRoute, async ({ input }) => searchDiagnoses(db, input.exam_dept_id, input.keyword));
+
+  defineRoute(app, setDeptExceptionRoute, async ({ input, user, request }) => {
+    await assertCanViewPerson(db, request, user, await personOfOrder(db, input.order_id), 'dept_exception');
+    return setDeptException(
+      db,
+      { orderId: input.order_id, deptId: input.exam_dept_id, flag: input.dept_exception_flag, reason: input.reason },
+      user,
+    );
+  });
+
+  defineRoute(app, batchNormalSaveRoute, async ({ input, user, request }) =>
+    saveNormalResults(db, { deptId: input.exam_dept_id, orderIds: input.order_ids }, user, request),
   );
 }

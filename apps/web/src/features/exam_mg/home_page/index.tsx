@@ -2,6 +2,7 @@ import { Card, Col, Descriptions, Row, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useVersion } from '../../../app/api/get-version';
 import { useUserInfo } from '../../session/api/get-user-info';
+import { TodayStats } from './components/today-stats';
 
 const SERVICE_TYPE_NAMES: Record<number, string> = { 0: '外检导入', 1: '体检服务', 2: '外检服务' };
 
@@ -28,6 +29,9 @@ export default function HomePage() {
             今天是 {now.format('YYYY年M月D日')}，欢迎使用体检管理系统。
           </Typography.Text>
         </Card>
+      </Col>
+      <Col span={24}>
+        <TodayStats />
       </Col>
       <Col xs={24} lg={12}>
         <Card title="当前账号">

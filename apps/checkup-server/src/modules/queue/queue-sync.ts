@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+// Every assignment of queue numbers takes this lock, so two of them never hand out the same number.
+const QUEUE_NUMBER_LOCK = 7_007;
+
+export async function lockQueueNumbers(tx: Tx): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${QUEUE_NUMBER_LOCK})`);
+}
+
+/**
+ * Checked-in examinees join the queues of the departments still to do on their visit (issue 7).
+ * The order module knows nothing of queues, so each queue read first enrols whoever checked in
+ * since, in check-in order, and finishes the entries of departments that have signed meanwhile.
+ * One transaction; every change writes its event.
+ */
+export async function syncQueues(db: Db, today: string, deptId?: number): Promise<void> {
+  const inDept = deptId === undefined ? sql`true` : sql`od.dept_id = ${deptId}`;
+  await db.transaction(async (tx) => {
+    await lockQueueNumbers(tx);
+    await tx.execute(sql`
+      with added as (
+        insert into queue_entries (queue_date, dept_id, order_id, queue_no)
+        select ${today}::date, od.dept_id, od.order_id,
+          coalesce((select max(q.queue_no) from queue_entries q
+                    where q.queue_date = ${today}::date and q.dept_id = od.dept_id), 0)
+            + row_number() over (partition by od.dept_id order by checked_in.at nulls last, od.order_id)
+        from order_depts od
+        join orders o on o.order_id = od.order_id
+        left join lateral (
+          select min(l.created_at) as at from order_status_log l
+          where l.order_id = od.order_id and l.to_status = 'checked_in'
+        ) checked_in on true
+        where od.exam_date = ${today}::date and od.status = '0' and ${inDept}
+          and o.status in ('checked_in', 'in_exam')
+          and not exists (
+            select 1 from queue_entries q
+            where q.queue_date = ${today}::date and q.dept_id = od.dept_id and q.order_id = od.order_id
+          )
+        returning id, dept_id, queue_no
+      )
+      insert into queue_events (queue_date, dept_id, entry_id, queue_no, event_type)
+      select ${today}::date, dept_id, id, queue_no, 'add' from added order by dept_id, queue_no`);
+    await tx.execute(sql`
+      with signed as (
+        update queue_entries q set status = 'done', finished_at = now()
+        from order_depts od
+        where q.queue_date = ${today}::date and q.status in ('waiting', 'called') and ${inDept}
+          and od.order_id = q.order_id and od.dept_id = q.dept_id and od.status = '2'
+        returning q.id, q.dept_id, q.queue_no
+      )
+      insert into queue_events (queue_date, dept_id, entry_id, queue_no, event_type)
+      select ${today}::date, dept_id, id, queue_no, 'finish' from signed order by dept_id, queue_no`);
+  });
+}

@@ -1,0 +1,260 @@
+import { and, eq, like, sql } from 'drizzle-orm';
+import {
+  AppError,
+  checkIdentity,
+  checkOrderSelection,
+  ORDER_STATUS_LABELS,
+  orderTotal,
+  type OrderSaveInput,
+  type orderSaveRoute,
+  type OrderStatus,
+  type PackageOption,
+  type UnionOption,
+} from '@checkup/api-contract';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import {
+  auditLog,
+  companyGroups,
+  customers,
+  orderDepts,
+  orderStatusLog,
+  orderUnions,
+  orders,
+  packages,
+} from '../../db/schema.js';
+import { packageOptions, unionOptions } from './catalogue-repository.js';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type SaveInput = z.output<(typeof orderSaveRoute)['input']>;
+export type { OrderSaveInput };
+
+export interface Actor {
+  userId: number;
+  userAccount: string;
+  ip?: string;
+}
+
+const refuse = (msg: string): never => {
+  throw new AppError('VALIDATION', msg);
+};
+
+async function loadChoice(tx: Tx, packageId: number | undefined, unionIds: readonly number[]) {
+  let pkg: PackageOption | null = null;
+  if (packageId !== undefined) {
+    pkg = (await packageOptions(tx as unknown as Db, { ids: [packageId] }))[0] ?? refuse('所选套餐不存在或已停用');
+  }
+  const found = await unionOptions(tx, unionIds);
+  const extras = unionIds.map((id) => found.get(id) ?? refuse('所选组合项目不存在或已停用'));
+  return { pkg, extras };
+}
+
+/** The group must belong to the company; a group without its own package leaves the choice to the clerk. */
+async function checkGroup(tx: Tx, companyId: number | undefined, groupId: number | undefined) {
+  if (companyId === undefined || groupId === undefined) return;
+  const [group] = await tx
+    .select({ id: companyGroups.id })
+    .from(companyGroups)
+    .where(and(eq(companyGroups.id, groupId), eq(companyGroups.companyId, companyId)));
+  if (!group) refuse('所选分组不属于该单位');
+}
+
+/** A returning examinee is found by ID number and updated; anyone else is a new customer. */
+async function upsertCustomer(tx: Tx, input: SaveInput): Promise<number> {
+  const fields = {
+    custName: input.cust_name,
+    sex: input.sex,
+    birthday: input.birthday,
+    custIdCard: input.cust_id_card ?? null,
+    phone: input.phone ?? null,
+    nation: input.nation ?? null,
+    address: input.address ?? null,
+    specialFlag: input.special_flag,
+    ...(input.photo ? { photo: input.photo } : {}),
+  };
+  if (input.cust_id_card) {
+    const [existing] = await tx
+      .select({ id: customers.id })
+      .from(customers)
+      .where(eq(customers.custIdCard, input.cust_id_card))
+      .limit(1)
+      .for('update');
+    if (existing) {
+      await tx.update(customers).set(fields).where(eq(customers.id, existing.id));
+      return existing.id;
+    }
+  }
+  const [created] = await tx.insert(customers).values(fields).returning({ id: customers.id });
+  return created!.id;
+}
+
+/** YYYYMMDD and a six-digit sequence of the exam day; one writer per day at a time. */
+async function nextOrderId(tx: Tx, examDate: string): Promise<string> {
+  const day = examDate.replaceAll('-', '');
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`order_id:${day}`}))`);
+  const [row] = await tx
+    .select({ last: sql<string | null>`max(${orders.orderId})` })
+    .from(orders)
+    .where(like(orders.orderId, `${day}%`));
+  const sequence = row?.last ? Number(row.last.slice(8)) + 1 : 1;
+  if (sequence > 999_999) throw new AppError('CONFLICT', '当日体检号已用完');
+  return `${day}${String(sequence).padStart(6, '0')}`;
+}
+
+async function writeUnions(tx: Tx, orderId: string, examDate: string, rows: { union: UnionOption; origin: string }[]) {
+  if (rows.length === 0) return;
+  await tx.insert(orderUnions).values(
+    rows.map(({ union, origin }) => ({
+      orderId,
+      unionId: union.id,
+      deptId: union.dept_id,
+      price: union.price,
+      origin,
+    })),
+  );
+  const deptIds = [...new Set(rows.map((r) => r.union.dept_id))];
+  await tx
+    .insert(orderDepts)
+    .values(deptIds.map((deptId) => ({ orderId, deptId, examDate })))
+    .onConflictDoNothing();
+}
+
+/**
+ * Registers one visit (spec §5 refusals checked first, by the rules the web also uses), writing the
+ * examinee, the order, its unions and its departments, the status log and the audit in one transaction.
+ */
+export function saveOrder(db: Db, input: SaveInput, actor: Actor) {
+  return db.transaction(async (tx) => {
+    if (input.cust_id_card) {
+      const identity = checkIdentity(input.cust_id_card, input.sex, input.birthday);
+      if (!identity.ok) refuse(identity.msg);
+    }
+    await checkGroup(tx, input.company_id, input.group_id);
+    const { pkg, extras } = await loadChoice(tx, input.package_id, input.union_ids);
+    const selection = checkOrderSelection({
+      sex: input.sex,
+      pkg,
+      packageUnions: pkg?.unions ?? [],
+      extraUnions: extras,
+    });
+    if (!selection.ok) refuse(selection.msg);
+
+    const customerId = await upsertCustomer(tx, input);
+    const orderId = await nextOrderId(tx, input.exam_date);
+    const totalPrice = orderTotal(
+      pkg?.price ?? null,
+      extras.map((u) => u.price),
+    );
+    await tx.insert(orders).values({
+      orderId,
+      customerId,
+      examType: input.exam_type,
+      packageId: pkg?.id ?? null,
+      companyId: input.company_id ?? null,
+      groupId: input.group_id ?? null,
+      status: 'registered',
+      examDate: input.exam_date,
+      totalPrice,
+      registeredBy: actor.userId,
+    });
+    await writeUnions(tx, orderId, input.exam_date, [
+      ...(pkg?.unions ?? []).map((union) => ({ union, origin: 'package' })),
+      ...extras.map((union) => ({ union, origin: 'extra' })),
+    ]);
+    await tx.insert(orderStatusLog).values({ orderId, fromStatus: null, toStatus: 'registered', userId: actor.userId });
+    await tx.insert(auditLog).values({
+      action: 'order_register',
+      userId: actor.userId,
+      userAccount: actor.userAccount,
+      target: orderId,
+      detail: {
+        customer_id: customerId,
+        package_id: pkg?.id ?? null,
+        union_ids: input.union_ids,
+        total_price: totalPrice,
+      },
+      ip: actor.ip ?? null,
+    });
+    return { orderId, customerId, totalPrice, status: 'registered' as const };
+  });
+}
+
+const EDITABLE: readonly OrderStatus[] = ['registered', 'checked_in'];
+
+/** Replaces the extras of a visit not yet in exam; the package's unions stay as they are. */
+export function updateOrderUnions(db: Db, orderId: string, unionIds: number[], actor: Actor) {
+  return db.transaction(async (tx) => {
+    const [order] = await tx
+      .select({
+        status: orders.status,
+        examDate: orders.examDate,
+        packageId: orders.packageId,
+        sex: customers.sex,
+        packagePrice: packages.price,
+      })
+      .from(orders)
+      .innerJoin(customers, eq(customers.id, orders.customerId))
+      .leftJoin(packages, eq(packages.id, orders.packageId))
+      .where(eq(orders.orderId, orderId))
+      .for('update', { of: orders });
+    if (!order) throw new AppError('RECORD_NOT_FOUND', '体检订单不存在');
+    if (!EDITABLE.includes(order.status as OrderStatus)) {
+      const label = ORDER_STATUS_LABELS[order.status as OrderStatus] ?? order.status;
+      throw new AppError('ILLEGAL_TRANSITION', `订单当前状态为「${label}」，不能修改项目`);
+    }
+    const current = await tx
+      .select({ unionId: orderUnions.unionId, origin: orderUnions.origin })
+      .from(orderUnions)
+      .where(eq(orderUnions.orderId, orderId));
+    const packageIds = current.filter((r) => r.origin === 'package').map((r) => r.unionId);
+    const packageUnions = [...(await unionOptions(tx, packageIds)).values()];
+    const { extras } = await loadChoice(tx, undefined, unionIds);
+    const selection = checkOrderSelection({
+      sex: order.sex,
+      // The package was checked when the visit was registered; only its presence matters here.
+      pkg: order.packageId === null ? null : { package_name: '', gender_limit: '0' },
+      packageUnions,
+      extraUnions: extras,
+    });
+    if (!selection.ok) refuse(selection.msg);
+
+    await tx.delete(orderUnions).where(and(eq(orderUnions.orderId, orderId), eq(orderUnions.origin, 'extra')));
+    await writeUnions(
+      tx,
+      orderId,
+      order.examDate,
+      extras.map((union) => ({ union, origin: 'extra' })),
+    );
+    // A department left without unions and not yet started is no longer visited.
+    const stillOrdered = tx
+      .select({ deptId: orderUnions.deptId })
+      .from(orderUnions)
+      .where(eq(orderUnions.orderId, orderId));
+    await tx
+      .delete(orderDepts)
+      .where(
+        and(
+          eq(orderDepts.orderId, orderId),
+          eq(orderDepts.status, '0'),
+          sql`${orderDepts.deptId} not in ${stillOrdered}`,
+        ),
+      );
+    const totalPrice = orderTotal(
+      order.packagePrice,
+      extras.map((u) => u.price),
+    );
+    await tx
+      .update(orders)
+      .set({ totalPrice, updatedAt: sql`now()` })
+      .where(eq(orders.orderId, orderId));
+    await tx.insert(auditLog).values({
+      action: 'order_update_unions',
+      userId: actor.userId,
+      userAccount: actor.userAccount,
+      target: orderId,
+      detail: { union_ids: unionIds, total_price: totalPrice },
+      ip: actor.ip ?? null,
+    });
+    return { orderId, totalPrice };
+  });
+}

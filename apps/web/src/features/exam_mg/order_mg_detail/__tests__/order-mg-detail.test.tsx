@@ -1,0 +1,120 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { App } from 'antd';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { orderCheckInRoute, orderDetailRoute, type OrderDetail, type RouteDescriptor } from '@checkup/api-contract';
+import { ApiError } from '../../../../lib/api-error';
+
+vi.stubGlobal(
+  'ResizeObserver',
+  class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  },
+);
+vi.setConfig({ testTimeout: 30_000 });
+
+const call = vi.fn();
+vi.mock('../../../../lib/api', () => ({
+  api: { call: (r: RouteDescriptor, input: unknown) => call(r, input) },
+  apiHooks: {},
+}));
+
+const { default: OrderMgDetail } = await import('../index');
+
+const unionOf = (id: number, name: string, price: string, specimen: string | null = null) => ({
+  union_id: id,
+  union_name: name,
+  price,
+  origin: 'package' as const,
+  status: '0',
+  specimen,
+  gender_limit: '0' as const,
+  mutex_union_ids: [],
+});
+
+const DETAIL: OrderDetail = {
+  order_id: '20261122000001',
+  status: 'registered',
+  exam_type: 'health',
+  exam_date: '2026-11-22',
+  total_price: '120.00',
+  package: { id: 7, package_name: '健康证体检套餐', price: '100.00' },
+  company_name: null,
+  group_name: null,
+  customer: {
+    id: 9,
+    cust_name: '赵详情',
+    sex: '1',
+    birthday: '1988-08-08',
+    age: 38,
+    cust_id_card: '110105198808080371',
+    phone: '13800138000',
+    nation: '汉族',
+    address: null,
+    special_flag: '0',
+    photo: null,
+    has_fingerprint: false,
+    fingerprint_collection_time: null,
+  },
+  depts: [
+    { dept_id: 1, dept_name: '内科', status: '0', unions: [unionOf(1, '内科检查', '15.00')] },
+    {
+      dept_id: 2,
+      dept_name: '检验科',
+      status: '0',
+      unions: [unionOf(2, '血常规', '20.00', 'blood'), unionOf(3, '肝功能二项', '20.00', 'blood')],
+    },
+  ],
+};
+
+function renderDetail(search = '?order_id=20261122000001') {
+  const router = createMemoryRouter([{ path: '/manager/exam_mg/order_mg_detail', element: <OrderMgDetail /> }], {
+    initialEntries: [`/manager/exam_mg/order_mg_detail${search}`],
+  });
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <App>
+        <RouterProvider router={router} />
+      </App>
+    </QueryClientProvider>,
+  );
+}
+
+describe('登记详情', () => {
+  beforeEach(() => {
+    call.mockReset();
+    call.mockImplementation(async (r: RouteDescriptor) => {
+      if (r === orderDetailRoute) return DETAIL;
+      if (r === orderCheckInRoute) return { order_id: DETAIL.order_id, status: 'checked_in' };
+      return null;
+    });
+  });
+
+  it('shows the examinee masked, the items by department with specimens, and the total', async () => {
+    renderDetail();
+    expect(await screen.findByText('赵详情')).toBeTruthy();
+    expect(screen.getByText('110105********0371')).toBeTruthy();
+    expect(screen.getByText('138****8000')).toBeTruthy();
+    expect(screen.getByText('肝功能二项')).toBeTruthy();
+    expect(screen.getAllByText('血液')).toHaveLength(2);
+    expect(screen.getByTestId('detail-total').textContent).toBe('合计金额：¥120.00');
+  });
+
+  it('checks the examinee in', async () => {
+    renderDetail();
+    fireEvent.click(await screen.findByRole('button', { name: '报 到' }));
+    await waitFor(() => expect(call).toHaveBeenCalledWith(orderCheckInRoute, { order_id: '20261122000001' }));
+    expect(await screen.findByText('报到成功')).toBeTruthy();
+  });
+
+  it("shows the server's refusal for a confidential examinee", async () => {
+    call.mockImplementation(async (r: RouteDescriptor) => {
+      throw new ApiError(403, '当前账号没有查看保密人员的权限！', r.path);
+    });
+    renderDetail();
+    expect(await screen.findByText('当前账号没有查看保密人员的权限！')).toBeTruthy();
+  });
+});

@@ -1,0 +1,190 @@
+import { useState } from 'react';
+import { App, Button, Card, Col, Descriptions, Empty, Image, Result, Row, Space, Spin, Table, Tag } from 'antd';
+import { useSearchParams } from 'react-router';
+import {
+  DICTIONARIES,
+  formatAmount,
+  maskIdNumber,
+  maskPhone,
+  ORDER_STATUS_LABELS,
+  specimenName,
+  type OrderDetail,
+} from '@checkup/api-contract';
+import { deviceImageSrc, FingerprintDialog } from '@checkup/devices';
+import { usePrintGuideSheet } from '../order_quick_register/use-print-guide-sheet';
+import { useCheckIn } from './api/check-in';
+import { getFingerprintTemplate } from './api/get-fingerprint-template';
+import { useOrderDetail } from './api/get-order-detail';
+import { EditExtrasDialog } from './components/edit-extras-dialog';
+
+const EXAM_TYPE_NAMES: Record<string, string> = Object.fromEntries(DICTIONARIES.exam_type.map((t) => [t.code, t.name]));
+const DEPT_STATUS: Record<string, { label: string; color: string }> = {
+  '0': { label: '待检', color: 'default' },
+  '1': { label: '已录入', color: 'processing' },
+  '2': { label: '已签名', color: 'success' },
+};
+const UNION_STATUS: Record<string, string> = { '0': '未检', '1': '已检', '2': '弃检', '3': '延期' };
+const EDITABLE = new Set(['registered', 'checked_in']);
+
+type UnionRow = OrderDetail['depts'][number]['unions'][number] & { dept_name: string; dept_status: string };
+
+function ExamineeCard({ detail }: { detail: OrderDetail }) {
+  const c = detail.customer;
+  return (
+    <Card size="small" title="体检者">
+      <Row gutter={12} wrap={false}>
+        <Col flex="96px">
+          {c.photo ? (
+            <Image src={deviceImageSrc(c.photo)} alt="体检者照片" width={88} />
+          ) : (
+            <div style={{ width: 88, height: 110, border: '1px dashed #d9d9d9' }} />
+          )}
+        </Col>
+        <Col flex="auto">
+          <Descriptions size="small" column={2}>
+            <Descriptions.Item label="姓名">
+              <Space size={4}>
+                {c.cust_name}
+                {c.special_flag === '1' && <Tag color="red">保密</Tag>}
+              </Space>
+            </Descriptions.Item>
+            <Descriptions.Item label="性别/年龄">
+              {c.sex === '1' ? '男' : '女'} / {c.age}岁
+            </Descriptions.Item>
+            <Descriptions.Item label="身份证号">
+              {c.cust_id_card ? maskIdNumber(c.cust_id_card) : '-'}
+            </Descriptions.Item>
+            <Descriptions.Item label="手机号">{c.phone ? maskPhone(c.phone) : '-'}</Descriptions.Item>
+            <Descriptions.Item label="体检号">{detail.order_id}</Descriptions.Item>
+            <Descriptions.Item label="状态">
+              <Tag color="blue">{ORDER_STATUS_LABELS[detail.status]}</Tag>
+            </Descriptions.Item>
+            <Descriptions.Item label="体检日期">{detail.exam_date}</Descriptions.Item>
+            <Descriptions.Item label="体检类型">
+              {EXAM_TYPE_NAMES[detail.exam_type] ?? detail.exam_type}
+            </Descriptions.Item>
+            <Descriptions.Item label="套餐">{detail.package?.package_name ?? '-'}</Descriptions.Item>
+            <Descriptions.Item label="单位/分组">
+              {detail.company_name ? `${detail.company_name} / ${detail.group_name ?? ''}` : '个人'}
+            </Descriptions.Item>
+            <Descriptions.Item label="指纹">
+              {c.has_fingerprint ? `已录入（${c.fingerprint_collection_time?.slice(0, 10) ?? ''}）` : '未录入'}
+            </Descriptions.Item>
+          </Descriptions>
+        </Col>
+      </Row>
+    </Card>
+  );
+}
+
+/** 登记详情 (exam_mg/order_mg_detail?order_id=…): the examinee, the items by department, and the desk's actions. */
+export default function OrderMgDetail() {
+  const { message } = App.useApp();
+  const [params] = useSearchParams();
+  const orderId = params.get('order_id') ?? '';
+  const detail = useOrderDetail(orderId);
+  const checkIn = useCheckIn();
+  const { print, printing } = usePrintGuideSheet();
+  const [editing, setEditing] = useState(false);
+  const [comparing, setComparing] = useState<string | null>(null);
+
+  if (!orderId) return <Empty description="缺少体检号" />;
+  if (detail.isPending) return <Spin style={{ display: 'block', margin: '64px auto' }} />;
+  if (detail.isError) return <Result status="warning" title="无法打开登记详情" subTitle={detail.error.message} />;
+  const data = detail.data;
+
+  const rows: UnionRow[] = data.depts.flatMap((d) =>
+    d.unions.map((u) => ({ ...u, dept_name: d.dept_name, dept_status: d.status })),
+  );
+
+  const doCheckIn = async () => {
+    try {
+      await checkIn.mutateAsync(orderId);
+      void message.success('报到成功');
+    } catch (err) {
+      void message.error((err as Error).message);
+    }
+  };
+
+  const startCompare = async () => {
+    try {
+      const stored = await getFingerprintTemplate(data.customer.id);
+      if (!stored.fingerprint_template) void message.warning('该体检者尚未录入指纹');
+      else setComparing(stored.fingerprint_template);
+    } catch (err) {
+      void message.error((err as Error).message);
+    }
+  };
+
+  return (
+    <Space orientation="vertical" size={8} style={{ width: '100%' }}>
+      <Space wrap>
+        <Button
+          type="primary"
+          disabled={data.status !== 'registered'}
+          loading={checkIn.isPending}
+          onClick={() => void doCheckIn()}
+        >
+          报到
+        </Button>
+        <Button loading={printing} onClick={() => void print(orderId)}>
+          打印导检单
+        </Button>
+        <Button onClick={() => void startCompare()}>指纹比对</Button>
+        <Button disabled={!EDITABLE.has(data.status)} onClick={() => setEditing(true)}>
+          修改加项
+        </Button>
+      </Space>
+      <ExamineeCard detail={data} />
+      <Card
+        size="small"
+        title="检查项目"
+        extra={<strong data-testid="detail-total">合计金额：¥{formatAmount(data.total_price)}</strong>}
+      >
+        <Table<UnionRow>
+          size="small"
+          rowKey="union_id"
+          pagination={false}
+          dataSource={rows}
+          columns={[
+            {
+              title: '科室',
+              dataIndex: 'dept_name',
+              width: 120,
+              // One cell per department: its unions follow in exam order.
+              onCell: (row, index = 0) => ({
+                rowSpan:
+                  index > 0 && rows[index - 1]!.dept_name === row.dept_name
+                    ? 0
+                    : rows.filter((r) => r.dept_name === row.dept_name).length,
+              }),
+              render: (v: string, row) => (
+                <Space size={4}>
+                  {v}
+                  <Tag color={DEPT_STATUS[row.dept_status]?.color}>{DEPT_STATUS[row.dept_status]?.label}</Tag>
+                </Space>
+              ),
+            },
+            { title: '组合项目', dataIndex: 'union_name' },
+            {
+              title: '来源',
+              dataIndex: 'origin',
+              width: 70,
+              render: (v: string) => (v === 'package' ? '套餐' : '加项'),
+            },
+            { title: '标本', dataIndex: 'specimen', width: 70, render: (v: string | null) => specimenName(v) },
+            { title: '状态', dataIndex: 'status', width: 70, render: (v: string) => UNION_STATUS[v] ?? v },
+            { title: '价格', dataIndex: 'price', width: 90, align: 'right' },
+          ]}
+        />
+      </Card>
+      <EditExtrasDialog detail={data} open={editing} onClose={() => setEditing(false)} />
+      <FingerprintDialog
+        open={comparing !== null}
+        pageType="order_detail"
+        registeredTemplate={comparing ?? undefined}
+        onClose={() => setComparing(null)}
+      />
+    </Space>
+  );
+}

@@ -1,0 +1,194 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { App } from 'antd';
+import { MemoryRouter } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  idNumberCheckChar,
+  orderSaveRoute,
+  packageListRoute,
+  unionListByKeyRoute,
+  type PackageOption,
+  type RouteDescriptor,
+  type UnionOption,
+} from '@checkup/api-contract';
+import type * as Devices from '@checkup/devices';
+import type { IdCardResult } from '@checkup/devices';
+
+// jsdom has no ResizeObserver; antd's table and select observe their size with it.
+vi.stubGlobal(
+  'ResizeObserver',
+  class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  },
+);
+
+const call = vi.fn();
+vi.mock('../../../../lib/api', () => ({
+  api: { call: (r: RouteDescriptor, input: unknown) => call(r, input) },
+  apiHooks: {},
+}));
+
+const first17 = '11010519900101123';
+const CARD: IdCardResult = {
+  cust_name: '张三',
+  gender: '1',
+  cust_birthday: '1990-01-01',
+  age: 36,
+  cust_id_card: first17 + idNumberCheckChar(first17),
+  base_img: '/9j/4AAQ',
+  folk: '汉',
+  address: '北京市东城区',
+};
+
+// The reader is the device's business (libs/devices has its own tests): here it hands a card on.
+vi.mock('@checkup/devices', async (original) => ({
+  ...(await original<typeof Devices>()),
+  IdCardReadButton: ({ onRead }: { onRead: (card: IdCardResult) => void }) => (
+    <button type="button" onClick={() => onRead(CARD)}>
+      读身份证
+    </button>
+  ),
+}));
+
+const { default: OrderQuickRegister } = await import('../index');
+
+const union = (id: number, name: string, price: string, extra: Partial<UnionOption> = {}): UnionOption => ({
+  id,
+  union_name: name,
+  union_code: `U${id}`,
+  price,
+  dept_id: 1,
+  dept_name: '检验科',
+  gender_limit: '0',
+  specimen: null,
+  mutex_union_ids: [],
+  ...extra,
+});
+const XCG = union(1, '血常规', '20.00', { specimen: 'blood' });
+const XBDR = union(2, '胸部DR', '80.00', { mutex_union_ids: [3], dept_id: 2, dept_name: '放射科' });
+const XBCT = union(3, '胸部CT', '260.00', { mutex_union_ids: [2], dept_id: 2, dept_name: '放射科' });
+const JZXCC = union(4, '甲状腺彩超', '80.00', { dept_id: 3, dept_name: '彩超室' });
+const RXCC = union(5, '乳腺彩超', '80.00', { gender_limit: '2', dept_id: 3, dept_name: '彩超室' });
+const PACKAGE: PackageOption = {
+  id: 7,
+  package_code: 'RZTJ',
+  package_name: '入职体检套餐',
+  price: '198.00',
+  gender_limit: '0',
+  unions: [XCG, XBDR],
+};
+
+function renderPage() {
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter>
+        <App>
+          <OrderQuickRegister />
+        </App>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+/** Opens an antd Select by its aria-label and clicks the option with this text. */
+async function pick(label: string, option: string | RegExp) {
+  await waitFor(() => expect(call).toHaveBeenCalledWith(packageListRoute, { sex: '1' }));
+  fireEvent.mouseDown(screen.getByLabelText(label));
+  const dropdowns = await screen.findAllByRole('listbox');
+  expect(dropdowns.length).toBeGreaterThan(0);
+  fireEvent.click(await screen.findByTitle(option));
+}
+
+// antd's form, selects and tables render slowly under jsdom.
+vi.setConfig({ testTimeout: 30_000 });
+
+describe('快速登记', () => {
+  beforeEach(() => {
+    call.mockReset();
+    call.mockImplementation(async (r: RouteDescriptor) => {
+      if (r === packageListRoute) return [PACKAGE];
+      if (r === unionListByKeyRoute) return [XCG, XBDR, XBCT, JZXCC, RXCC];
+      if (r === orderSaveRoute)
+        return { order_id: '20261122000001', customer_id: 9, total_price: '278.00', status: 'registered' };
+      return null;
+    });
+  });
+
+  it('fills the examinee from the ID card: name, sex, birthday, age, ID number, nation, address and photo', async () => {
+    renderPage();
+    fireEvent.click(screen.getByRole('button', { name: '读身份证' }));
+
+    expect((screen.getByPlaceholderText('姓名') as HTMLInputElement).value).toBe('张三');
+    expect((screen.getByPlaceholderText('18位身份证号') as HTMLInputElement).value).toBe(CARD.cust_id_card);
+    expect((screen.getByRole('radio', { name: '男' }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByLabelText('出生日期') as HTMLInputElement).value).toBe('1990-01-01');
+    await waitFor(() => expect(screen.getByTestId('age').textContent).toMatch(/^\d+岁$/));
+    expect((screen.getByPlaceholderText('住址') as HTMLInputElement).value).toBe('北京市东城区');
+    expect(screen.getByTitle('汉族')).toBeTruthy();
+    expect(screen.getByAltText('体检者照片').getAttribute('src')).toBe('data:image/jpeg;base64,/9j/4AAQ');
+  });
+
+  it('says 错误的身份证号码，请核对！ for a number failing GB 11643, and fills sex and birthday from a good one', async () => {
+    renderPage();
+    const input = screen.getByPlaceholderText('18位身份证号');
+    fireEvent.change(input, { target: { value: `${first17}0` } });
+    fireEvent.blur(input);
+    expect(await screen.findByText('错误的身份证号码，请核对！')).toBeTruthy();
+
+    fireEvent.change(input, { target: { value: '11010519491231002X' } });
+    fireEvent.blur(input);
+    await waitFor(() => expect((screen.getByRole('radio', { name: '女' }) as HTMLInputElement).checked).toBe(true));
+    expect((screen.getByLabelText('出生日期') as HTMLInputElement).value).toBe('1949-12-31');
+  });
+
+  it('refuses a repeated, an excluded and a wrong-sex union with the shared rules, and totals with two decimals', async () => {
+    renderPage();
+    fireEvent.click(screen.getByRole('button', { name: '读身份证' }));
+    await pick('套餐', '入职体检套餐 ¥198.00');
+    expect(screen.getByTestId('order-total').textContent).toBe('¥198.00');
+
+    await pick('加项', '血常规（检验科）¥20.00');
+    expect(await screen.findByText('组合项目「血常规」已选择，不能重复选择')).toBeTruthy();
+    await pick('加项', '胸部CT（放射科）¥260.00');
+    expect(await screen.findByText('组合项目「胸部CT」与已选的「胸部DR」互斥，不能同时选择')).toBeTruthy();
+    await pick('加项', '乳腺彩超（彩超室）¥80.00');
+    expect(await screen.findByText('组合项目「乳腺彩超」与体检者性别不符，不能选择')).toBeTruthy();
+
+    await pick('加项', '甲状腺彩超（彩超室）¥80.00');
+    expect(screen.getByTestId('order-total').textContent).toBe('¥278.00');
+  });
+
+  it('asks for a package or a project before saving, then saves the choice and offers the guide sheet', async () => {
+    renderPage();
+    fireEvent.click(screen.getByRole('button', { name: '读身份证' }));
+    fireEvent.click(screen.getByRole('button', { name: /保存登记/ }));
+    expect(await screen.findByText('请选择套餐或项目')).toBeTruthy();
+    expect(call.mock.calls.some(([r]) => r === orderSaveRoute)).toBe(false);
+
+    await pick('套餐', '入职体检套餐 ¥198.00');
+    await pick('加项', '甲状腺彩超（彩超室）¥80.00');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: /保存登记/ }));
+    });
+
+    // The notice and the result page both say it.
+    expect((await screen.findAllByText('登记成功，体检号 20261122000001')).length).toBeGreaterThan(0);
+    const [, input] = call.mock.calls.find(([r]) => r === orderSaveRoute)!;
+    expect(input).toMatchObject({
+      cust_name: '张三',
+      sex: '1',
+      birthday: '1990-01-01',
+      cust_id_card: CARD.cust_id_card,
+      nation: '汉族',
+      photo: '/9j/4AAQ',
+      special_flag: '0',
+      package_id: 7,
+      union_ids: '[4]',
+    });
+    expect(screen.getByText('合计金额 ¥278.00')).toBeTruthy();
+    expect(within(document.body).getByRole('button', { name: '打印导检单' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,82 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { guideSheetTicketRoute, type RouteDescriptor } from '@checkup/api-contract';
+import { LocalPrintClient } from '@checkup/devices';
+
+const call = vi.fn();
+vi.mock('../../../../lib/api', () => ({
+  api: { call: (r: RouteDescriptor, input: unknown) => call(r, input) },
+  apiHooks: {},
+}));
+
+const { fetchGuideSheet, printGuideSheet } = await import('../print-guide-sheet');
+
+const TICKET = '20261122000001.1790000000.abc_DEF-123';
+const answer = (body: unknown) => ({
+  ok: true,
+  status: 200,
+  json: async () => body,
+  text: async () => JSON.stringify(body),
+});
+
+describe('printGuideSheet', () => {
+  beforeEach(() => {
+    call.mockReset();
+    call.mockImplementation(async (r: RouteDescriptor) =>
+      r === guideSheetTicketRoute ? { ticket: TICKET, expires_at: '' } : null,
+    );
+  });
+
+  it('hands the print service a ticketed address of the sheet', async () => {
+    const urls: string[] = [];
+    const client = new LocalPrintClient({
+      fetch: async (url) => {
+        urls.push(url);
+        return answer(url.includes('printword') ? { status: true, data: [{ value: 1 }] } : { status: true });
+      },
+    });
+
+    const result = await printGuideSheet('20261122000001', client);
+
+    expect(result).toMatchObject({ ok: true, data: { kind: 'printed', batch: { report_success_count: 1 } } });
+    expect(call).toHaveBeenCalledWith(guideSheetTicketRoute, { order_id: '20261122000001' });
+    const printword = new URL(urls.find((u) => u.includes('printword'))!);
+    expect(JSON.parse(printword.searchParams.get('word_list')!)).toEqual([
+      `${window.location.origin}/manager/api/order/guide_sheet_file?ticket=${encodeURIComponent(TICKET)}`,
+    ]);
+  });
+
+  it('downloads the sheet instead when the print service is not running (spec §8)', async () => {
+    const download = vi.fn();
+    const client = new LocalPrintClient({
+      fetch: async () => {
+        throw new TypeError('Failed to fetch');
+      },
+      download,
+    });
+
+    const result = await printGuideSheet('20261122000001', client);
+
+    expect(result).toEqual({
+      ok: true,
+      data: { kind: 'downloaded', count: 1, message: '本地打印服务未启动，已改为下载1个PDF文件' },
+    });
+    expect(download).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('fetchGuideSheet', () => {
+  it('answers the PDF, or the server message of a refusal', async () => {
+    const okFetch = vi.fn(async () => new Response('%PDF-1.3', { headers: { 'content-type': 'application/pdf' } }));
+    expect(await (await fetchGuideSheet('20261122000001', okFetch)).text()).toBe('%PDF-1.3');
+    expect(okFetch).toHaveBeenCalledWith('/manager/api/order/guide_sheet?order_id=20261122000001', {
+      credentials: 'include',
+    });
+
+    const refused = async () =>
+      new Response(JSON.stringify({ status: 403, data: null, msg: '当前账号没有查看保密人员的权限！' }), {
+        status: 403,
+        headers: { 'content-type': 'application/json' },
+      });
+    await expect(fetchGuideSheet('20261122000001', refused)).rejects.toThrow('当前账号没有查看保密人员的权限！');
+  });
+});

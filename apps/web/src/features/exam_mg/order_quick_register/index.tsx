@@ -1,0 +1,168 @@
+import { useState } from 'react';
+import { App, Button, Card, Col, Form, Image, Row, Space } from 'antd';
+import dayjs from 'dayjs';
+import type { CustomerMatch, SexCode } from '@checkup/api-contract';
+import { IdCardReadButton, deviceImageSrc, type IdCardResult } from '@checkup/devices';
+import { getCardReaderParameter } from './api/get-card-reader-parameter';
+import { useSaveOrder } from './api/save-order';
+import { AfterSaveActions, type SavedOrder } from './components/after-save-actions';
+import { CustomerLookup } from './components/customer-lookup';
+import { ExamineeFields, type RegisterFormValues } from './components/examinee-fields';
+import { UnionChoice } from './components/union-choice';
+import { useOrderSelection } from './use-order-selection';
+
+const NATION_SUFFIX = /族$/;
+
+/** The reader may say 汉 where the dictionary says 汉族. */
+const nationName = (folk: string) => (folk && !NATION_SUFFIX.test(folk) ? `${folk}族` : folk);
+
+/** 快速登记 (exam_mg/order_quick_register): one examinee, their package and extras, saved in one go. */
+export default function OrderQuickRegister() {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<RegisterFormValues>();
+  const [today] = useState(() => dayjs().startOf('day'));
+  const [photo, setPhoto] = useState<string | null>(null);
+  const [saved, setSaved] = useState<SavedOrder | null>(null);
+  const selection = useOrderSelection();
+  const save = useSaveOrder();
+  const sex = Form.useWatch('sex', form) as SexCode | undefined;
+
+  const initialValues: Partial<RegisterFormValues> = {
+    kind: 'individual',
+    exam_type: 'health',
+    exam_date: today,
+    special_flag: false,
+  };
+
+  const fillFromCard = (card: IdCardResult) => {
+    form.setFieldsValue({
+      cust_name: card.cust_name,
+      sex: card.gender,
+      birthday: dayjs(card.cust_birthday),
+      cust_id_card: card.cust_id_card,
+      nation: nationName(card.folk) || undefined,
+      address: card.address || undefined,
+    });
+    setPhoto(card.base_img || null);
+    void form.validateFields(['cust_id_card']);
+  };
+
+  const fillFromCustomer = (c: CustomerMatch) => {
+    form.setFieldsValue({
+      cust_name: c.cust_name,
+      sex: c.sex,
+      birthday: c.birthday ? dayjs(c.birthday) : undefined,
+      cust_id_card: c.cust_id_card ?? undefined,
+      phone: c.phone ?? undefined,
+      nation: c.nation ?? undefined,
+      address: c.address ?? undefined,
+      special_flag: c.special_flag === '1',
+    });
+  };
+
+  const submit = async (values: RegisterFormValues) => {
+    const check = selection.check(values.sex!);
+    if (!check.ok) {
+      void message.warning(check.msg);
+      return;
+    }
+    try {
+      const result = await save.mutateAsync({
+        cust_name: values.cust_name,
+        sex: values.sex!,
+        birthday: values.birthday!.format('YYYY-MM-DD'),
+        cust_id_card: values.cust_id_card?.trim() || undefined,
+        phone: values.phone || undefined,
+        nation: values.nation || undefined,
+        address: values.address || undefined,
+        photo: photo ?? undefined,
+        special_flag: values.special_flag ? '1' : '0',
+        exam_type: values.exam_type,
+        exam_date: values.exam_date.format('YYYY-MM-DD'),
+        company_id: values.kind === 'group' ? values.company_id : undefined,
+        group_id: values.kind === 'group' ? values.group_id : undefined,
+        package_id: selection.pkg?.id,
+        union_ids: JSON.stringify(selection.extras.map((u) => u.id)),
+      });
+      setSaved(result);
+      void message.success(`登记成功，体检号 ${result.order_id}`);
+    } catch (err) {
+      void message.error((err as Error).message);
+    }
+  };
+
+  const next = () => {
+    setSaved(null);
+    setPhoto(null);
+    selection.reset();
+    form.resetFields();
+  };
+
+  if (saved) return <AfterSaveActions saved={saved} onNext={next} />;
+
+  return (
+    <Form<RegisterFormValues>
+      form={form}
+      layout="vertical"
+      size="small"
+      initialValues={initialValues}
+      onFinish={(values) => void submit(values)}
+    >
+      <Row gutter={12}>
+        <Col xs={24} xl={11}>
+          <Card
+            size="small"
+            title="体检者信息"
+            extra={
+              <IdCardReadButton
+                label="读身份证"
+                loadParameter={async () => (await getCardReaderParameter()).param_value}
+                onRead={fillFromCard}
+              />
+            }
+          >
+            <CustomerLookup onPick={fillFromCustomer} />
+            <Row gutter={12} style={{ marginTop: 8 }}>
+              <Col flex="auto">
+                <ExamineeFields form={form} today={today} />
+              </Col>
+              <Col flex="96px">
+                {photo ? (
+                  <Image src={deviceImageSrc(photo)} alt="体检者照片" width={88} />
+                ) : (
+                  <div
+                    style={{
+                      width: 88,
+                      height: 110,
+                      border: '1px dashed #d9d9d9',
+                      textAlign: 'center',
+                      paddingTop: 44,
+                    }}
+                  >
+                    照片
+                  </div>
+                )}
+              </Col>
+            </Row>
+          </Card>
+        </Col>
+        <Col xs={24} xl={13}>
+          <Card
+            size="small"
+            title="套餐与项目"
+            extra={
+              <Space>
+                <Button onClick={next}>清空</Button>
+                <Button type="primary" htmlType="submit" loading={save.isPending}>
+                  保存登记
+                </Button>
+              </Space>
+            }
+          >
+            <UnionChoice selection={selection} sex={sex} />
+          </Card>
+        </Col>
+      </Row>
+    </Form>
+  );
+}

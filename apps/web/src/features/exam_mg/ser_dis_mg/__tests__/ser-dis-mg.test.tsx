@@ -1,0 +1,187 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { App } from 'antd';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  criticalValueHandleRoute,
+  criticalValueListRoute,
+  criticalValueNotifyRoute,
+  queueOverviewRoute,
+  type CriticalValueRow,
+  type RouteDescriptor,
+} from '@checkup/api-contract';
+import { ApiError } from '../../../../lib/api-error';
+
+const call = vi.fn();
+vi.mock('../../../../lib/api', () => ({
+  api: { call: (r: RouteDescriptor, input: unknown) => call(r, input) },
+  apiHooks: {},
+}));
+
+const { default: SerDisMg } = await import('../index');
+
+const row = (over: Partial<CriticalValueRow>): CriticalValueRow => ({
+  id: 1,
+  order_id: '20261122000001',
+  cust_name: '张*三',
+  sex: '1',
+  age: 45,
+  special_flag: '0',
+  item_name: '血钾',
+  result_value: '7.1',
+  unit: 'mmol/L',
+  direction: 'H',
+  ref_range: '3.5-5.3',
+  critical_low: '2.8000',
+  critical_high: '6.2000',
+  exam_dept_id: 3,
+  dept_name: '检验科',
+  raised_by_name: '赵敏',
+  created_at: '2026-11-22T01:10:00.000Z',
+  status: '0',
+  notified_person: null,
+  notify_relation: null,
+  notify_method: null,
+  notified_at: null,
+  notified_by_name: null,
+  handled_by_name: null,
+  handled_at: null,
+  note: null,
+  ...over,
+});
+
+/** The server as the screen sees it: one unhandled critical value until it is handled. */
+function serve(handle: (input: Record<string, unknown>) => unknown) {
+  let rows = [row({}), row({ id: 2, item_name: '血糖', result_value: '1.9', direction: 'L', unit: 'mmol/L' })];
+  call.mockImplementation(async (route: RouteDescriptor, input: Record<string, unknown>) => {
+    if (route === queueOverviewRoute) return { queue_date: '2026-11-22', depts: [] };
+    if (route === criticalValueListRoute) {
+      const list = rows.filter((r) => !input.status || r.status === input.status);
+      return {
+        list,
+        total: list.length,
+        page: 1,
+        size: 20,
+        unhandled_total: rows.filter((r) => r.status === '0').length,
+      };
+    }
+    if (route === criticalValueNotifyRoute) {
+      rows = rows.map((r) =>
+        r.id === input.id
+          ? {
+              ...r,
+              notified_person: `${String(input.notified_person)}（家属，电话）`,
+              notified_at: '2026-11-22T01:20:00.000Z',
+            }
+          : r,
+      );
+      return rows.find((r) => r.id === input.id);
+    }
+    if (route === criticalValueHandleRoute) {
+      const answer = handle(input) as CriticalValueRow;
+      rows = rows.map((r) => (r.id === answer.id ? answer : r));
+      return answer;
+    }
+    throw new ApiError(404, `未模拟的请求：${route.path}`, route.path);
+  });
+}
+
+function renderScreen() {
+  return render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <App>
+        <SerDisMg />
+      </App>
+    </QueryClientProvider>,
+  );
+}
+
+const rowOf = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
+
+// antd's first render in a busy jsdom run can take seconds.
+configure({ asyncUtilTimeout: 5000 });
+
+describe('危急值管理', { timeout: 20_000 }, () => {
+  beforeEach(() => {
+    call.mockReset();
+    // jsdom has no ResizeObserver; antd's Table observes its size with it.
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+      },
+    );
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('lists the unhandled critical values with their arrow, limits and the unhandled count', async () => {
+    serve(() => row({}));
+    renderScreen();
+    const potassium = await screen.findByText('血钾');
+    const tr = potassium.closest('tr') as HTMLElement;
+    expect(within(tr).getByLabelText('偏高').textContent).toBe('↑');
+    expect(within(tr).getByText('< 2.8 或 > 6.2')).toBeTruthy();
+    expect(within(tr).getByText('赵敏')).toBeTruthy();
+    expect(within(rowOf('血糖')).getByLabelText('偏低').textContent).toBe('↓');
+    expect(screen.getByTitle('未处理危急值').textContent).toContain('2');
+    expect(call.mock.calls.find(([r]) => r === criticalValueListRoute)?.[1]).toMatchObject({ status: '0', page: 1 });
+  });
+
+  it('handles a critical value with a note, after asking for the note in Chinese', async () => {
+    serve((input) => row({ id: Number(input.id), status: '2', note: String(input.note), handled_by_name: '周文博' }));
+    renderScreen();
+    await screen.findByText('血钾');
+    fireEvent.click(within(rowOf('血钾')).getByRole('button', { name: /处\s*理/ }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: /确认处理/ }));
+    expect(await within(dialog).findByText('请填写处理意见')).toBeTruthy();
+    expect(call.mock.calls.some(([r]) => r === criticalValueHandleRoute)).toBe(false);
+
+    fireEvent.change(within(dialog).getByLabelText('处理意见'), { target: { value: '已电话告知本人，建议急诊' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: /确认处理/ }));
+    expect(await screen.findByText('危急值已处理')).toBeTruthy();
+    expect(call.mock.calls.find(([r]) => r === criticalValueHandleRoute)?.[1]).toEqual({
+      id: 1,
+      note: '已电话告知本人，建议急诊',
+    });
+    // The unhandled list is read again: the handled one leaves it and the badge counts one.
+    await waitFor(() => expect(screen.queryByText('血钾')).toBeNull());
+    expect(screen.getByTitle('未处理危急值').textContent).toContain('1');
+    expect(call.mock.calls.some(([r]) => r === criticalValueNotifyRoute)).toBe(false);
+  });
+
+  it('records who was notified and how', async () => {
+    serve(() => row({}));
+    renderScreen();
+    await screen.findByText('血钾');
+    expect(within(rowOf('血钾')).getByText('未通知')).toBeTruthy();
+    fireEvent.click(within(rowOf('血钾')).getByRole('button', { name: /登记通知/ }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('被通知人'), { target: { value: '张大山' } });
+    fireEvent.click(within(dialog).getByLabelText('家属'));
+    fireEvent.click(within(dialog).getByRole('button', { name: /登\s*记/ }));
+    expect(await screen.findByText('通知已登记')).toBeTruthy();
+    expect(call.mock.calls.find(([r]) => r === criticalValueNotifyRoute)?.[1]).toEqual({
+      id: 1,
+      notified_person: '张大山',
+      notify_relation: 'relative',
+      notify_method: 'phone',
+    });
+    await waitFor(() => expect(within(rowOf('血钾')).getByText(/张大山（家属，电话）/)).toBeTruthy());
+  });
+
+  it("shows the server's refusal when someone else handled it first", async () => {
+    serve(() => {
+      throw new ApiError(409, '该危急值已处理，不能重复处理', criticalValueHandleRoute.path);
+    });
+    renderScreen();
+    await screen.findByText('血钾');
+    fireEvent.click(within(rowOf('血钾')).getByRole('button', { name: /处\s*理/ }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('处理意见'), { target: { value: '处理' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: /确认处理/ }));
+    expect(await screen.findByText('该危急值已处理，不能重复处理')).toBeTruthy();
+  });
+});
