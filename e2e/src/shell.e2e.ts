@@ -35,8 +35,8 @@ describe('web shell in Chromium (issue 5)', () => {
     }
     expect(pageErrors).toEqual([]);
     expect(pages.length).toBeGreaterThan(200);
-    await go('/manager/exam_mg/dept_diag');
-    await page.getByText('科室诊断 · 功能开发中').waitFor();
+    await go('/manager/exam_mg/blood_mg');
+    await page.getByText('采血管理 · 功能开发中').waitFor();
     await page.screenshot({ path: screenshotPath('shell-developing-screen') });
   });
 

@@ -1,0 +1,192 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { Stack } from '@checkup/launcher';
+import { startDeviceSims, type DeviceSims } from '@checkup/device-sim';
+import { launchChromium, screenshotPath } from '../support/browser.js';
+import { loggedIn } from '../support/session.js';
+import { startTestStack } from '../support/stack.js';
+
+interface Dept {
+  exam_dept_id: number;
+  dept_name: string;
+}
+
+/** A GET through the page's own session, as the web app makes it. */
+async function apiGet<T>(page: Page, path: string): Promise<T> {
+  return page.evaluate(async (url) => {
+    const res = await fetch(url, { credentials: 'include' });
+    const body = (await res.json()) as { status: number; data: unknown; msg: string };
+    if (body.status !== 200) throw new Error(body.msg);
+    return body.data;
+  }, path) as Promise<T>;
+}
+
+async function deptIdOf(page: Page, name: string): Promise<number> {
+  const depts = await apiGet<Dept[]>(page, '/manager/api/departmentdiagnosis/my_depts');
+  const dept = depts.find((d) => d.dept_name === name);
+  if (!dept) throw new Error(`no department ${name} for this account`);
+  return dept.exam_dept_id;
+}
+
+/** antd writes two-character button labels with a space between them ("保 存"). */
+const label = (text: string) => new RegExp(`^${[...text].join('\\s*')}$`);
+
+/**
+ * The first half of a checkup day in Chromium (issue 7), on the whole product with the device
+ * simulators on the spec's ports: a registration clerk registers and prints, two department
+ * doctors enter results, diagnose and sign, and the record lock and the draft behave as the spec says.
+ */
+describe('a checkup day, part one: registration and department diagnosis (issue 7)', () => {
+  let stack: Stack;
+  let sims: DeviceSims;
+  let browser: Browser;
+  const pageErrors: string[] = [];
+  let orderId = '';
+  const jobsDir = mkdtempSync(path.join(tmpdir(), 'checkup-day-e2e-'));
+
+  const go = (page: Page, hashPath: string) => page.goto(`${stack.url}/#${hashPath}`);
+  const watch = (page: Page) => page.on('pageerror', (error) => pageErrors.push(error.message));
+  const detailPath = (deptId: number) => `/manager/exam_mg/dept_diag_detail?order_id=${orderId}&exam_dept_id=${deptId}`;
+
+  beforeAll(async () => {
+    [stack, sims, browser] = await Promise.all([
+      startTestStack(),
+      startDeviceSims({ stepDelayMs: 50, jobsDir }),
+      launchChromium(),
+    ]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await sims?.close();
+    await stack?.stop();
+    rmSync(jobsDir, { recursive: true, force: true });
+  });
+
+  it('registers a new examinee from the ID card with a package and prints the guide sheet', async () => {
+    const { page } = await loggedIn(browser, stack.url, 'reg');
+    watch(page);
+    await go(page, '/manager/exam_mg/order_quick_register');
+    sims.idCard.queueCard({ name: '王建国', sex: '男' });
+    await page.getByRole('button', { name: /读身份证/ }).click();
+    await expect.poll(() => page.getByPlaceholder('姓名', { exact: true }).inputValue()).toBe('王建国');
+    expect(await page.getByPlaceholder('18位身份证号').inputValue()).toMatch(/^110105199001011\d{2}[\dX]$/);
+
+    await page.getByRole('combobox', { name: '套餐' }).click();
+    await page.locator('.ant-select-item-option').filter({ hasText: '入职体检套餐' }).click();
+    await expect.poll(() => page.getByTestId('order-total').textContent()).toBe('¥198.00');
+    await page.screenshot({ path: screenshotPath('register-quick-form') });
+
+    await page.getByRole('button', { name: label('保存登记') }).click();
+    const title = await page.getByText(/登记成功，体检号 \d+/).textContent();
+    orderId = /体检号 (\d+)/.exec(title ?? '')![1]!;
+
+    await page.getByRole('button', { name: '打印导检单' }).click();
+    const printer = sims.printServices[0]!;
+    await expect.poll(() => printer.jobs().length, { timeout: 15_000 }).toBe(1);
+    const [file] = printer.jobs()[0]!.files;
+    expect(file).toMatchObject({ value: 1 });
+    expect(readFileSync(file!.savedAs!).subarray(0, 5).toString()).toBe('%PDF-');
+    await page.screenshot({ path: screenshotPath('register-saved-printed') });
+
+    await go(page, `/manager/exam_mg/order_mg_detail?order_id=${orderId}`);
+    await page.getByRole('button', { name: label('报到') }).click();
+    await page.getByText('报到成功').waitFor();
+    await page.screenshot({ path: screenshotPath('register-order-detail') });
+    await page.context().close();
+  });
+
+  it('lets 陈建华 enter an abnormal blood pressure in 一般检查, match the diagnosis, save and sign', async () => {
+    const { page } = await loggedIn(browser, stack.url, 'doctor1');
+    watch(page);
+    await go(page, detailPath(await deptIdOf(page, '一般检查')));
+    const systolic = page.getByLabel('收缩压');
+    await systolic.fill('150');
+    await systolic.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('舒张压');
+    await page.getByLabel('舒张压').fill('80');
+    await expect.poll(() => page.getByText('↑').count()).toBeGreaterThan(0);
+
+    await page.getByRole('button', { name: label('匹配诊断') }).click();
+    await expect.poll(() => page.getByLabel('小结1').inputValue()).toContain('收缩压');
+    await page.getByRole('button', { name: label('保存') }).click();
+    await page
+      .getByText(/保存成功/)
+      .first()
+      .waitFor();
+    await page.screenshot({ path: screenshotPath('dept-diag-abnormal-saved') });
+
+    await page.getByRole('button', { name: label('签名') }).click();
+    await page.getByText('本科室已签名，结果只读').waitFor();
+    await page.context().close();
+  });
+
+  it('lets 赵敏 enter a critical white cell count in 检验科, which reaches 危急值管理', async () => {
+    const { page } = await loggedIn(browser, stack.url, 'doctor2');
+    watch(page);
+    await go(page, detailPath(await deptIdOf(page, '检验科')));
+    await page.getByLabel('白细胞计数').fill('35');
+    await page.getByText(/危急值：白细胞计数/).waitFor();
+    await page.getByRole('button', { name: label('保存') }).click();
+    await page
+      .getByText(/保存成功/)
+      .first()
+      .waitFor();
+    await page.screenshot({ path: screenshotPath('dept-diag-critical-saved') });
+    await page.getByRole('button', { name: label('签名') }).click();
+    await page.getByText('本科室已签名，结果只读').waitFor();
+
+    await go(page, '/manager/exam_mg/ser_dis_mg');
+    const row = page.locator('tr').filter({ hasText: orderId }).filter({ hasText: '白细胞计数' });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('35');
+    await page.screenshot({ path: screenshotPath('critical-values-list') });
+    await page.context().close();
+  });
+
+  it('tells a second doctor who holds the record, and closing the page releases the lock', async () => {
+    const holder = await loggedIn(browser, stack.url, 'doctor1');
+    watch(holder.page);
+    const internal = await deptIdOf(holder.page, '内科');
+    await go(holder.page, detailPath(internal));
+    await holder.page.getByLabel('心脏').waitFor();
+
+    const other = await loggedIn(browser, stack.url, 'admin');
+    watch(other.page);
+    await go(other.page, detailPath(internal));
+    await other.page.getByText(/该记录正在被「陈建华」编辑.*（只读打开）/).waitFor();
+    expect(await other.page.getByRole('button', { name: label('保存') }).isDisabled()).toBe(true);
+    await other.page.screenshot({ path: screenshotPath('dept-diag-locked') });
+
+    await holder.page.close({ runBeforeUnload: true });
+    await other.page.reload();
+    await other.page.getByLabel('心脏').waitFor();
+    await expect.poll(() => other.page.getByRole('button', { name: label('保存') }).isDisabled()).toBe(false);
+    expect(await other.page.getByText(/只读打开/).count()).toBe(0);
+    await holder.context.close();
+    await other.context.close();
+  });
+
+  it('keeps an unsaved entry as a draft 10 s after the edit and offers it when the record is reopened (issue 5)', async () => {
+    const { page, context } = await loggedIn(browser, stack.url, 'doctor1');
+    watch(page);
+    const internal = await deptIdOf(page, '内科');
+    await go(page, detailPath(internal));
+    await page.getByLabel('心脏').fill('心律不齐');
+    await page.getByText('体检诊断已保存草稿！').waitFor({ timeout: 20_000 });
+
+    await page.reload();
+    await page.locator('.ant-modal-confirm-title').filter({ hasText: '是否恢复草稿' }).waitFor();
+    await page.screenshot({ path: screenshotPath('dept-diag-draft-offered') });
+    await page.getByRole('button', { name: label('恢复草稿') }).click();
+    await expect.poll(() => page.getByLabel('心脏').inputValue()).toBe('心律不齐');
+    await context.close();
+  });
+
+  it('raised no page error on any of these screens', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});
