@@ -106,7 +106,10 @@ export async function startLineup(opts: {
       LOG_LEVEL: 'warn',
     },
     cpus: plan.contender,
-    nodeArgs: opts.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${opts.cpuProfDir}`] : [],
+    nodeArgs: [
+      ...(process.env.BENCH_BFF_NODE_FLAGS?.split(' ').filter(Boolean) ?? []),
+      ...(opts.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${opts.cpuProfDir}`] : []),
+    ],
   });
   const bffOrigin = `http://127.0.0.1:${bffPort}`;
   await waitReady(`${bffOrigin}${VERSION_URL}`, bffProcess);

@@ -81,7 +81,10 @@ describe('a checkup day, part one: registration and department diagnosis (issue 
     await page.screenshot({ path: screenshotPath('register-quick-form') });
 
     await page.getByRole('button', { name: label('保存登记') }).click();
-    const title = await page.getByText(/登记成功，体检号 \d+/).textContent();
+    const title = await page
+      .locator('.ant-result-title')
+      .filter({ hasText: /登记成功，体检号 \d+/ })
+      .textContent();
     orderId = /体检号 (\d+)/.exec(title ?? '')![1]!;
 
     await page.getByRole('button', { name: '打印导检单' }).click();
@@ -184,6 +187,34 @@ describe('a checkup day, part one: registration and department diagnosis (issue 
     await page.getByRole('button', { name: label('恢复草稿') }).click();
     await expect.poll(() => page.getByLabel('心脏').inputValue()).toBe('心律不齐');
     await context.close();
+  });
+
+  it('runs the day from the desks: 叫号 calls the next examinee with F2, and 数据监控 and 首页 show today', async () => {
+    const { page, context } = await loggedIn(browser, stack.url, 'doctor3');
+    watch(page);
+    await go(page, '/manager/exam_mg/queue_mg_call');
+    await page.getByText('尚未呼叫，按 F2 呼叫下一位').waitFor();
+    await page.keyboard.press('F2');
+    const current = page.getByTestId('current-examinee');
+    await current.waitFor();
+    expect(await current.textContent()).toMatch(/体检号 \d{14} · 已呼叫 1 次/);
+    await page.keyboard.press('F3');
+    await expect.poll(() => current.textContent()).toContain('已呼叫 2 次');
+    await page.screenshot({ path: screenshotPath('queue-call-desk') });
+    await context.close();
+
+    const admin = await loggedIn(browser, stack.url, 'admin');
+    watch(admin.page);
+    await go(admin.page, '/manager/exam_mg/data_monitor');
+    const orders = admin.page.locator('.ant-statistic').filter({ hasText: '今日订单' });
+    await expect
+      .poll(async () => Number(await orders.locator('.ant-statistic-content-value').textContent()))
+      .toBeGreaterThan(0);
+    await admin.page.screenshot({ path: screenshotPath('data-monitor') });
+    await go(admin.page, '/manager/exam_mg/home_page');
+    await admin.page.waitForTimeout(500);
+    await admin.page.screenshot({ path: screenshotPath('home-page-today') });
+    await admin.context.close();
   });
 
   it('raised no page error on any of these screens', () => {

@@ -113,6 +113,8 @@ export const orderExceptions = pgTable(
     /** comma-separated image addresses (spec §3) */
     exceptionImages: text('exception_images'),
     exceptionDept: varchar('exception_dept', { length: 64 }),
+    /** The department of a department exception; null for a chief-examination one. */
+    deptId: integer('dept_id').references(() => departments.id),
     exceptionUser: varchar('exception_user', { length: 64 }).notNull(),
     /** '2' handled, otherwise unhandled (spec §3) */
     reviewExceptionFlag: varchar('review_exception_flag', { length: 1 }).notNull().default('1'),

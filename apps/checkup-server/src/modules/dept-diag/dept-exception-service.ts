@@ -28,11 +28,11 @@ export async function setDeptException(
         exceptionType: 'dept',
         reviewException: q.reason,
         exceptionDept: head.deptName,
+        deptId: q.deptId,
         exceptionUser: user.user_name,
       });
       return;
     }
-    // order_exceptions names the department rather than referencing it (no dept_id column).
     await tx
       .update(orderExceptions)
       .set({
@@ -45,7 +45,7 @@ export async function setDeptException(
         and(
           eq(orderExceptions.orderId, q.orderId),
           eq(orderExceptions.exceptionType, 'dept'),
-          eq(orderExceptions.exceptionDept, head.deptName),
+          eq(orderExceptions.deptId, q.deptId),
           ne(orderExceptions.reviewExceptionFlag, '2'),
         ),
       );
