@@ -114,3 +114,4 @@ export * from './schema/clinical.js';
 export * from './schema/locks.js';
 export * from './schema/templates.js';
 export * from './schema/queue.js';
+export * from './schema/reports.js';
