@@ -14,6 +14,8 @@ import { orderRoutes } from './modules/orders/routes.js';
 import { deptDiagRoutes } from './modules/dept-diag/routes.js';
 import { examReviewRoutes } from './modules/exam-review/routes.js';
 import { reportRoutes } from './modules/report/routes.js';
+import { reportOutputRoutes } from './modules/report/output-routes.js';
+import type { ReportTransport } from './modules/report/report-transport.js';
 import { selfTemplateRoutes } from './modules/self-template/routes.js';
 import { commonConfigRoutes } from './modules/common-config/routes.js';
 import { userRoutes } from './modules/user/routes.js';
@@ -23,6 +25,8 @@ import { companyRoutes } from './modules/company/routes.js';
 import { externalRoutes } from './modules/external/routes.js';
 import { criticalValueRoutes } from './modules/critical-values/routes.js';
 import { queueRoutes } from './modules/queue/routes.js';
+import { queueDisplayRoutes } from './modules/queue/display-routes.js';
+import { selfPrintRoutes } from './modules/selfprint/routes.js';
 import { dataMonitorRoutes } from './modules/data-monitor/routes.js';
 import { registrationRoutes } from './modules/registration/routes.js';
 import type { ApiKeys } from './modules/security/api-secret.js';
@@ -37,6 +41,10 @@ export interface AppDeps {
   nonceStore: NonceStore;
   /** How long a read of parameter 0002 is reused; tests pass 0 to see their changes at once. */
   securitySettingsTtlMs?: number;
+  /** How SMS and e-mail reports are sent; by default they are only logged (issue 8). */
+  reportTransport?: ReportTransport;
+  /** The queue display stream's heartbeat interval; tests shorten it. */
+  queueHeartbeatMs?: number;
 }
 
 const SECURITY_SETTINGS_TTL_MS = 3_000;
@@ -72,6 +80,11 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(deptDiagRoutes, { db: deps.db });
   await app.register(examReviewRoutes, { db: deps.db });
   await app.register(reportRoutes, { db: deps.db });
+  await app.register(reportOutputRoutes, {
+    db: deps.db,
+    ticketKey: deps.apiKeys.sign,
+    transport: deps.reportTransport,
+  });
   await app.register(selfTemplateRoutes, { db: deps.db });
   await app.register(commonConfigRoutes, { db: deps.db });
   await app.register(userRoutes, { db: deps.db });
@@ -81,6 +94,8 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(externalRoutes, { db: deps.db });
   await app.register(criticalValueRoutes, { db: deps.db });
   await app.register(queueRoutes, { db: deps.db });
+  await app.register(queueDisplayRoutes, { db: deps.db, heartbeatMs: deps.queueHeartbeatMs });
+  await app.register(selfPrintRoutes, { db: deps.db, ticketKey: deps.apiKeys.sign });
   await app.register(dataMonitorRoutes, { db: deps.db });
   await app.register(registrationRoutes, { db: deps.db, ticketKey: deps.apiKeys.sign });
   return app;

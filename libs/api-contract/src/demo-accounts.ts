@@ -36,13 +36,21 @@ export const DEMO_ROLES = {
       ...['exam_mg', 'exam_mg/home_page', 'exam_mg/rev_apr', 'exam_mg/rev_apr_detail', 'exam_mg/rev_apr_detail_occu'],
       ...['exam_mg/rev_apr_detail_first_trial', 'exam_mg/first_trial', 'exam_mg/second_trial', 'exam_mg/dept_diag'],
       ...['exam_mg/dept_diag_detail', 'exam_mg/ser_dis_mg', 'exam_mg/review_mg', 'after_mg', 'after_mg/health_files'],
+      ...[
+        'exam_mg/review_allot',
+        'exam_mg/review_allot/first_review_allot',
+        'exam_mg/review_allot/second_review_allot',
+      ],
+      ...['exam_mg/tally_sheet', 'exam_mg/tally_sheet_detail', 'exam_mg/rejects_report'],
     ],
   },
   reviewer: {
     name: '报告审核员',
     menu: [
       ...['exam_mg', 'exam_mg/home_page', 'exam_mg/last_trial', 'exam_mg/rpt_examine', 'exam_mg/rpt_examine_detail'],
-      ...['exam_mg/rejects_report', 'exam_mg/print_rpt', 'exam_mg/send_rpt'],
+      ...['exam_mg/rejects_report', 'exam_mg/print_rpt', 'exam_mg/send_rpt', 'exam_mg/new_send'],
+      ...['exam_mg/rev_apr_detail', 'exam_mg/rev_apr_detail_occu', 'exam_mg/tally_sheet', 'exam_mg/tally_sheet_detail'],
+      ...['exam_mg/review_allot', 'exam_mg/review_allot/last_review_allot'],
     ],
   },
 } as const satisfies Record<string, { name: string; menu: readonly string[] }>;

@@ -28,6 +28,16 @@ import {
 } from './exam-review.js';
 import { lockReportReviewRoute, unlockReportReviewRoute } from './report.js';
 import {
+  reportFileRoute,
+  reportHistoryRoute,
+  reportListRoute,
+  reportPdfRoute,
+  reportPrintedRoute,
+  reportReviewRoute,
+  reportSendRoute,
+  reportTicketRoute,
+} from './report.js';
+import {
   barcodeFieldsRoute,
   enableSelfTemplateRoute,
   saveSelfTemplateRoute,
@@ -62,6 +72,31 @@ import {
   queueRemoveRoute,
 } from './queue.js';
 import { dataMonitorRoute } from './data-monitor.js';
+import {
+  selfPrintFindExamineeRoute,
+  selfPrintMarkPrintedRoute,
+  selfPrintReportListRoute,
+  selfPrintReportPdfRoute,
+} from './selfprint.js';
+import { queueDisplaySnapshotRoute, queueDisplayStreamRoute } from './queue-display.js';
+import {
+  reviewAssignRoute,
+  reviewAutoAssignRoute,
+  reviewUnassignRoute,
+  reviewWorklistRoute,
+  reviewerListRoute,
+  tallySheetRoute,
+} from './review-worklist.js';
+import {
+  handleExceptionRoute,
+  recallAbnormalRoute,
+  reviewDetailRoute,
+  reviewPassRoute,
+  reviewReturnRoute,
+  reviewSaveRoute,
+  reviewSearchDiagnosisRoute,
+  setReviewExceptionRoute,
+} from './review-detail.js';
 
 /** Every call of the contract, for the API documentation and the gateway's policies. */
 export const contractRoutes: readonly RouteDescriptor[] = [
@@ -100,6 +135,14 @@ export const contractRoutes: readonly RouteDescriptor[] = [
   updateCorrectionStatusRoute,
   lockReportReviewRoute,
   unlockReportReviewRoute,
+  reportListRoute,
+  reportPdfRoute,
+  reportTicketRoute,
+  reportFileRoute,
+  reportPrintedRoute,
+  reportHistoryRoute,
+  reportReviewRoute,
+  reportSendRoute,
   myDeptsRoute,
   searchDiagnosisRoute,
   setDeptExceptionRoute,
@@ -117,6 +160,20 @@ export const contractRoutes: readonly RouteDescriptor[] = [
   queueRemoveRoute,
   queuePriorityRoute,
   dataMonitorRoute,
+  reviewWorklistRoute,
+  reviewerListRoute,
+  reviewAssignRoute,
+  reviewAutoAssignRoute,
+  reviewUnassignRoute,
+  tallySheetRoute,
+  reviewDetailRoute,
+  reviewSaveRoute,
+  reviewPassRoute,
+  reviewReturnRoute,
+  setReviewExceptionRoute,
+  handleExceptionRoute,
+  recallAbnormalRoute,
+  reviewSearchDiagnosisRoute,
   packageListRoute,
   customerSearchRoute,
   orderSaveRoute,
@@ -129,4 +186,10 @@ export const contractRoutes: readonly RouteDescriptor[] = [
   todayStatsRoute,
   saveFingerprintRoute,
   fingerprintTemplateRoute,
+  selfPrintFindExamineeRoute,
+  selfPrintReportListRoute,
+  selfPrintReportPdfRoute,
+  selfPrintMarkPrintedRoute,
+  queueDisplaySnapshotRoute,
+  queueDisplayStreamRoute,
 ];

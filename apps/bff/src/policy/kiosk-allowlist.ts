@@ -1,17 +1,27 @@
-import { versionRoute } from '@checkup/api-contract';
+import {
+  selfPrintFindExamineeRoute,
+  selfPrintMarkPrintedRoute,
+  selfPrintReportListRoute,
+  selfPrintReportPdfRoute,
+  versionRoute,
+  type RouteDescriptor,
+} from '@checkup/api-contract';
+
+/** The calls of the kiosk flow: the product name and colour, then scan the ID card, list, print. */
+export const KIOSK_ROUTES: readonly RouteDescriptor[] = [
+  versionRoute,
+  selfPrintFindExamineeRoute,
+  selfPrintReportListRoute,
+  selfPrintReportPdfRoute,
+  selfPrintMarkPrintedRoute,
+];
 
 /**
  * The self-print kiosk port (spec §2 /self_print) answers only these calls, matched on the exact
  * method and path; everything else is refused (deny by default). The self-print calls are those
  * of the kiosk flow: scan the ID card, the examinee's final-reviewed reports, print one.
  */
-export const KIOSK_API_ALLOWLIST: ReadonlySet<string> = new Set([
-  `GET ${versionRoute.path}`,
-  'POST /manager/api/selfprint/find_examinee',
-  'GET /manager/api/selfprint/report_list',
-  'GET /manager/api/selfprint/report_pdf',
-  'POST /manager/api/selfprint/mark_printed',
-]);
+export const KIOSK_API_ALLOWLIST: ReadonlySet<string> = new Set(KIOSK_ROUTES.map((r) => `${r.method} ${r.path}`));
 
 /** The built web app: its page and its hashed assets, nothing else of the dist folder. */
 export function isKioskAsset(method: string, path: string): boolean {

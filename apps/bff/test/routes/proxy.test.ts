@@ -70,6 +70,19 @@ describe('proxy to the checkup server', () => {
     expect(other.statusCode).toBe(401);
   });
 
+  it('lets the local print service fetch an exam report by its ticket without a session, and nothing else', async () => {
+    const pdf = await get('/manager/api/report/report_file?ticket=valid-ticket', { 'x-checkup-token': 'planted' });
+    const stale = await get('/manager/api/report/report_file?ticket=old');
+    const other = await get('/manager/api/report/report_pdf?order_id=20261121000001');
+
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.body).toBe('%PDF-1.7 report');
+    expect(gw.upstream.reportFileTokens.slice(-2)).toEqual([undefined, undefined]);
+    expect(stale.json()).toMatchObject({ status: 403, msg: '打印凭据无效或已过期，请重新打印' });
+    expect(other.statusCode).toBe(401);
+  });
+
   it('drops a token the browser sends itself on a public call', async () => {
     const res = await gw.app.inject({
       method: 'GET',

@@ -91,6 +91,8 @@ export interface FakeUpstream {
   logoutTokens: (string | undefined)[];
   /** The token each guide_sheet_file call came with (none expected: it has no session). */
   guideSheetTokens: (string | undefined)[];
+  /** The token each report_file call came with (none expected, as for the guide sheet). */
+  reportFileTokens: (string | undefined)[];
   lastEcho: EchoedRequest | undefined;
   /** Bodies of add_log calls, with the token they came with. */
   frontLogs: { token: string | undefined; body: Record<string, string> }[];
@@ -114,6 +116,7 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
     calls: { login: 0, userInfo: 0, counted: 0, publicKey: 0, version: 0, reset: 0, guideSheetFile: 0 },
     logoutTokens: [],
     guideSheetTokens: [],
+    reportFileTokens: [],
     lastEcho: undefined,
     frontLogs: [],
     events: new EventEmitter(),
@@ -168,6 +171,14 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
       .type('application/pdf')
       .header('x-seen-token', tokenOf(request) ?? '')
       .send(Buffer.from('%PDF-1.7 fake'));
+  });
+  // The exam report the local print service fetches with a ticket and no session (issue 8).
+  app.get<{ Querystring: { ticket?: string } }>('/manager/api/report/report_file', async (request, reply) => {
+    state.reportFileTokens.push(tokenOf(request));
+    if (request.query.ticket !== 'valid-ticket') {
+      return reply.status(403).send({ status: 403, data: null, msg: '打印凭据无效或已过期，请重新打印' });
+    }
+    return reply.type('application/pdf').send(Buffer.from('%PDF-1.7 report'));
   });
   app.get('/manager/api/commondata/version', async (_request, reply) => {
     state.calls.version += 1;

@@ -5,6 +5,11 @@ import { PageLoading } from './page-loading';
 const LoginPage = lazy(() => import('../features/login'));
 const SystemMaintainPage = lazy(() => import('../features/system_maintain'));
 const ManagerShell = lazy(() => import('./shell/manager-shell'));
+const QueuePage = lazy(() => import('../features/queue_page'));
+const SelfPrintWelcome = lazy(() => import('../features/self_print'));
+const SelfPrintScanIdCard = lazy(() => import('../features/self_print/scan-idcard'));
+const SelfPrintUserInfo = lazy(() => import('../features/self_print/user-info'));
+const SelfPrintReportList = lazy(() => import('../features/self_print/report-list'));
 
 function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<PageLoading />}>{children}</Suspense>;
@@ -43,11 +48,46 @@ export const router = createHashRouter([
     ),
   },
   { path: '/EimInfoImport', element: <Developing title="外检信息导入" /> },
-  { path: '/queue_page', element: <Developing title="排队叫号屏" /> },
-  { path: '/self_print', element: <Developing title="自助打印" /> },
-  { path: '/self_print/scan_idcard', element: <Developing title="刷身份证" /> },
-  { path: '/self_print/user_info', element: <Developing title="个人信息" /> },
-  { path: '/self_print/report_list', element: <Developing title="报告列表" /> },
+  {
+    path: '/queue_page',
+    element: (
+      <Lazy>
+        <QueuePage />
+      </Lazy>
+    ),
+  },
+  {
+    path: '/self_print',
+    element: (
+      <Lazy>
+        <SelfPrintWelcome />
+      </Lazy>
+    ),
+  },
+  {
+    path: '/self_print/scan_idcard',
+    element: (
+      <Lazy>
+        <SelfPrintScanIdCard />
+      </Lazy>
+    ),
+  },
+  {
+    path: '/self_print/user_info',
+    element: (
+      <Lazy>
+        <SelfPrintUserInfo />
+      </Lazy>
+    ),
+  },
+  {
+    path: '/self_print/report_list',
+    element: (
+      <Lazy>
+        <SelfPrintReportList />
+      </Lazy>
+    ),
+  },
   {
     path: '/manager',
     element: (

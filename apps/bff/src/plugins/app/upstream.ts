@@ -42,8 +42,13 @@ declare module 'fastify' {
   }
 }
 
-// Answers read whole, for the rules of spec §4/§8; anything else (PDF, Word, images) streams through.
-const BUFFERED_TYPES = /^(application\/(json|[\w.+-]*\+json)|text\/)/i;
+// Answers read whole, for the rules of spec §4/§8; anything else (PDF, Word, images) streams through,
+// and so does a server-sent event stream (the queue display), which never ends by itself.
+const BUFFERED_TYPES = /^(application\/(json|[\w.+-]*\+json)|text\/(?!event-stream))/i;
+const EVENT_STREAM = /^text\/event-stream/i;
+// The upstream's event streams send a heartbeat every 15 s: three missed ones mean it is gone,
+// whatever shorter body time-out the ordinary calls use.
+const EVENT_STREAM_SILENCE_MS = 45_000;
 const PASSED_RESPONSE_HEADERS = [
   'content-type',
   'content-length',
@@ -52,7 +57,8 @@ const PASSED_RESPONSE_HEADERS = [
   'etag',
   'last-modified',
 ];
-const PASSED_REQUEST_HEADERS = ['accept', 'accept-language', 'content-type', 'user-agent'];
+// last-event-id: a reconnecting EventSource resumes where it stopped.
+const PASSED_REQUEST_HEADERS = ['accept', 'accept-language', 'content-type', 'user-agent', 'last-event-id'];
 const bufferedAnswer = (status: number, headers: IncomingHttpHeaders) =>
   status >= 400 || BUFFERED_TYPES.test(headerValue(headers['content-type']));
 const RETRYABLE_CODES = new Set(['ECONNRESET', 'UND_ERR_SOCKET', 'EPIPE']);
@@ -82,6 +88,9 @@ export const upstreamPlugin = fp(async (app: FastifyInstance, config: BffConfig)
     },
   });
   const apiKeys = createApiKeySource(config.API_SECRET, config.API_SECRET_FILE);
+  // Event streams still open when the gateway stops: ended, so the close does not wait on them and
+  // the browsers reconnect to another instance.
+  const eventStreams = new Set<Readable>();
 
   // A GET on a keep-alive socket the upstream just closed is tried once more; a POST never is.
   const retryable = (method: string, error: unknown) =>
@@ -138,6 +147,7 @@ export const upstreamPlugin = fp(async (app: FastifyInstance, config: BffConfig)
       if (length) headers['content-length'] = length;
     }
 
+    const eventStream = EVENT_STREAM.test(headers.accept ?? '');
     let res: UpstreamResponse;
     try {
       res = await call(
@@ -146,6 +156,7 @@ export const upstreamPlugin = fp(async (app: FastifyInstance, config: BffConfig)
           path: outgoing.query ? `${path}?${outgoing.query}` : path,
           headers,
           body,
+          ...(eventStream ? { bodyTimeout: Math.max(config.UPSTREAM_BODY_TIMEOUT_MS, EVENT_STREAM_SILENCE_MS) } : {}),
         },
         req.client,
       );
@@ -157,6 +168,11 @@ export const upstreamPlugin = fp(async (app: FastifyInstance, config: BffConfig)
       for (const name of PASSED_RESPONSE_HEADERS) {
         const value = headerValue(res.headers[name]);
         if (value) passed[name] = value;
+      }
+      if (EVENT_STREAM.test(passed['content-type'] ?? '')) {
+        const stream = res.body;
+        eventStreams.add(stream);
+        stream.once('close', () => eventStreams.delete(stream));
       }
       return { kind: 'stream', status: res.status, headers: passed, body: res.body };
     }
@@ -178,6 +194,9 @@ export const upstreamPlugin = fp(async (app: FastifyInstance, config: BffConfig)
     },
   } satisfies Upstream);
 
+  app.addHook('preClose', async () => {
+    for (const stream of eventStreams) stream.destroy();
+  });
   app.addHook('onClose', async () => {
     await pool.close();
   });

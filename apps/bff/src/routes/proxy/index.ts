@@ -1,6 +1,15 @@
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, failure, guideSheetFileRoute, publicKeyRoute, versionRoute } from '@checkup/api-contract';
+import {
+  AppError,
+  failure,
+  guideSheetFileRoute,
+  publicKeyRoute,
+  queueDisplaySnapshotRoute,
+  queueDisplayStreamRoute,
+  reportFileRoute,
+  versionRoute,
+} from '@checkup/api-contract';
 import { CACHED_GETS } from '../../policy/cached-gets.js';
 import { isDuplicateExempt } from '../../policy/duplicate-exempt.js';
 import { createDuplicateGuard, duplicateKey } from '../../plugins/app/duplicate-guard.js';
@@ -10,9 +19,19 @@ import type { ForwardRequest } from '../../plugins/app/upstream.js';
 
 /**
  * Calls answered without a session: the login page needs the first two before anyone is known; the
- * local print service fetches a guide sheet by a short-lived ticket the checkup server checks.
+ * local print service fetches a guide sheet by a short-lived ticket the checkup server checks; the
+ * queue display in the hall (spec §2 /queue_page) has nobody logged in, and its calls answer masked
+ * names only.
  */
-const PUBLIC_PATHS = new Set([publicKeyRoute.path, versionRoute.path, guideSheetFileRoute.path]);
+const PUBLIC_PATHS = new Set([
+  publicKeyRoute.path,
+  versionRoute.path,
+  guideSheetFileRoute.path,
+  // The exam report, fetched by the local print service the same way (issue 8 print_rpt).
+  reportFileRoute.path,
+  queueDisplaySnapshotRoute.path,
+  queueDisplayStreamRoute.path,
+]);
 
 export interface ProxyOptions {
   duplicateTtlMs: number;

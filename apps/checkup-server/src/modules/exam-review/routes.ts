@@ -13,6 +13,7 @@ import { defineRoute } from '../../lib/define-route.js';
 import { lockOrRefuse, releaseLock } from '../locks/record-locks.js';
 import { personOfOrder } from '../orders/order-repository.js';
 import { assertCanViewPerson } from '../people/confidential.js';
+import { reviewWorkflowRoutes } from './review-routes.js';
 
 /** Chief-examiner review (总检审核) calls of spec §7. */
 export async function examReviewRoutes(app: FastifyInstance, opts: { db: Db }) {
@@ -60,4 +61,6 @@ export async function examReviewRoutes(app: FastifyInstance, opts: { db: Db }) {
     if (updated.length === 0) throw new AppError('RECORD_NOT_FOUND', '体检订单不存在');
     return { order_id: input.order_id, correction_status: '0' as const };
   });
+
+  reviewWorkflowRoutes(app, db);
 }

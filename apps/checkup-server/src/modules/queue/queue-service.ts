@@ -11,6 +11,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { departments, orderDepts, orders, queueEntries, queueEvents } from '../../db/schema.js';
 import { callingOrder } from './queue-repository.js';
+import { queueChanged } from './queue-signal.js';
 import { lockQueueNumbers, type Tx } from './queue-sync.js';
 
 type EntryRow = typeof queueEntries.$inferSelect;
@@ -32,7 +33,8 @@ async function writeEvent(tx: Tx, entry: EntryRow, type: QueueEventType, userId:
  * entry id, or null when nobody is waiting.
  */
 export async function callNext(db: Db, today: string, deptId: number, user: UserInfo): Promise<number | null> {
-  return db.transaction(async (tx) => {
+  const calledId = await db.transaction(async (tx) => {
+    await lockQueueNumbers(tx);
     const next = tx
       .select({ id: queueEntries.id })
       .from(queueEntries)
@@ -56,6 +58,8 @@ export async function callNext(db: Db, today: string, deptId: number, user: User
     await writeEvent(tx, called, 'call', user.id);
     return called.id;
   });
+  if (calledId !== null) queueChanged(db);
+  return calledId;
 }
 
 interface Move {
@@ -95,6 +99,7 @@ export type QueueMove = keyof typeof QUEUE_MOVES;
 export async function moveEntry(db: Db, entryId: number, move: QueueMove, user: UserInfo): Promise<void> {
   const rule: Move = QUEUE_MOVES[move];
   await db.transaction(async (tx) => {
+    await lockQueueNumbers(tx);
     const [entry] = await tx.select().from(queueEntries).where(eq(queueEntries.id, entryId)).for('update');
     if (!entry) throw new AppError('RECORD_NOT_FOUND', '排队记录不存在');
     const status = entry.status as QueueStatus;
@@ -108,6 +113,7 @@ export async function moveEntry(db: Db, entryId: number, move: QueueMove, user: 
       .returning();
     await writeEvent(tx, moved!, rule.event, user.id);
   });
+  queueChanged(db);
 }
 
 const QUEUEABLE: ReadonlySet<string> = new Set(['registered', 'checked_in', 'in_exam']);
@@ -123,7 +129,7 @@ export async function addToQueue(
   input: { orderId: string; deptId?: number },
   user: UserInfo,
 ): Promise<number[]> {
-  return db.transaction(async (tx) => {
+  const added = await db.transaction(async (tx) => {
     const [order] = await tx
       .select({ status: orders.status, examDate: orders.examDate })
       .from(orders)
@@ -190,4 +196,6 @@ export async function addToQueue(
     if (added.length === 0) throw new AppError('ILLEGAL_TRANSITION', '该体检者已在所有未检科室排队，或没有未检科室');
     return added;
   });
+  queueChanged(db);
+  return added;
 }

@@ -1,9 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { queueChanged } from './queue-signal.js';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+// Both drivers answer a raw statement with its rows.
+const rowsOf = (result: unknown) => (result as { rows: unknown[] }).rows.length;
+
 // Every assignment of queue numbers takes this lock, so two of them never hand out the same number.
+// Every other writer of queue_events takes it too, first thing in its transaction: then events commit
+// in seq order and a display that has read up to seq n has missed nothing before it (queue-feed.ts).
 const QUEUE_NUMBER_LOCK = 7_007;
 
 export async function lockQueueNumbers(tx: Tx): Promise<void> {
@@ -18,9 +24,9 @@ export async function lockQueueNumbers(tx: Tx): Promise<void> {
  */
 export async function syncQueues(db: Db, today: string, deptId?: number): Promise<void> {
   const inDept = deptId === undefined ? sql`true` : sql`od.dept_id = ${deptId}`;
-  await db.transaction(async (tx) => {
+  const written = await db.transaction(async (tx) => {
     await lockQueueNumbers(tx);
-    await tx.execute(sql`
+    const enrolled = await tx.execute(sql`
       with added as (
         insert into queue_entries (queue_date, dept_id, order_id, queue_no)
         select ${today}::date, od.dept_id, od.order_id,
@@ -42,8 +48,9 @@ export async function syncQueues(db: Db, today: string, deptId?: number): Promis
         returning id, dept_id, queue_no
       )
       insert into queue_events (queue_date, dept_id, entry_id, queue_no, event_type)
-      select ${today}::date, dept_id, id, queue_no, 'add' from added order by dept_id, queue_no`);
-    await tx.execute(sql`
+      select ${today}::date, dept_id, id, queue_no, 'add' from added order by dept_id, queue_no
+      returning seq`);
+    const finished = await tx.execute(sql`
       with signed as (
         update queue_entries q set status = 'done', finished_at = now()
         from order_depts od
@@ -52,6 +59,9 @@ export async function syncQueues(db: Db, today: string, deptId?: number): Promis
         returning q.id, q.dept_id, q.queue_no
       )
       insert into queue_events (queue_date, dept_id, entry_id, queue_no, event_type)
-      select ${today}::date, dept_id, id, queue_no, 'finish' from signed order by dept_id, queue_no`);
+      select ${today}::date, dept_id, id, queue_no, 'finish' from signed order by dept_id, queue_no
+      returning seq`);
+    return rowsOf(enrolled) + rowsOf(finished);
   });
+  if (written > 0) queueChanged(db);
 }

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import {
   AppError,
   deptQueueRoute,
-  maskName,
   queueAddRoute,
   queueCallNextRoute,
   queueFinishRoute,
@@ -29,11 +28,9 @@ import {
   queueCounts,
   type QueueRecord,
 } from './queue-repository.js';
+import { displayName } from './display-name.js';
 import { addToQueue, callNext, moveEntry, type QueueMove } from './queue-service.js';
 import { syncQueues } from './queue-sync.js';
-
-/** Displays and call-outs: masked always (张*三); a confidential person by number only. */
-const displayName = (name: string, specialFlag: string) => (specialFlag === '1' ? '***' : maskName(name));
 
 function toEntry(user: UserInfo, r: QueueRecord): QueueEntry {
   return {

@@ -1,20 +1,8 @@
-import bwipjs from 'bwip-js/node';
-import pdfmake from 'pdfmake';
-import type { Content, TableCell, TDocumentDefinitions, TFontDictionary } from 'pdfmake/interfaces';
+import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { DICTIONARIES, maskIdNumber, specimenName, type OrderDetail } from '@checkup/api-contract';
-
-/** Noto Sans CJK (Debian fonts-noto-cjk); a .ttc is opened by the PostScript name of its Simplified Chinese face. */
-const FONT_DIR = '/usr/share/fonts/opentype/noto';
-// pdfmake passes an array on to pdfkit's font(src, family); its types only know a single source.
-const FONTS = {
-  NotoSansCJK: {
-    normal: [`${FONT_DIR}/NotoSansCJK-Regular.ttc`, 'NotoSansCJKsc-Regular'],
-    bold: [`${FONT_DIR}/NotoSansCJK-Bold.ttc`, 'NotoSansCJKsc-Bold'],
-  },
-} as unknown as TFontDictionary;
+import { CM, code128, PDF_FONT, pdfDisposition, renderPdf } from '../../lib/pdf.js';
 
 /** spec §9: barcode labels are 5 cm × 3 cm (1 cm = 72 / 2.54 pt). */
-const CM = 72 / 2.54;
 const LABEL_WIDTH = 5 * CM;
 const LABEL_HEIGHT = 3 * CM;
 
@@ -29,18 +17,6 @@ export interface GuideSheetOptions {
 
 const SEX_NAMES: Record<string, string> = Object.fromEntries(DICTIONARIES.sex.map((e) => [e.code, e.name]));
 const EXAM_TYPE_NAMES: Record<string, string> = Object.fromEntries(DICTIONARIES.exam_type.map((e) => [e.code, e.name]));
-
-async function code128(text: string): Promise<string> {
-  const png = await bwipjs.toBuffer({
-    bcid: 'code128',
-    text,
-    scale: 3,
-    height: 10,
-    includetext: true,
-    textxalign: 'center',
-  });
-  return `data:image/png;base64,${png.toString('base64')}`;
-}
 
 /** pdfkit embeds JPEG and PNG only; another format (a reader's BMP) is left out rather than failing the sheet. */
 function photoDataUrl(photo: string | null): string | null {
@@ -142,7 +118,7 @@ export async function buildGuideSheet(detail: OrderDetail, options: GuideSheetOp
     pageMargins: [36, 36, 36, 36],
     compress: options.compress ?? true,
     info: { title: `体检导引单 ${detail.order_id}`, subject: '体检导引单' },
-    defaultStyle: { font: 'NotoSansCJK', fontSize: 10 },
+    defaultStyle: { font: PDF_FONT, fontSize: 10 },
     styles: { section: { fontSize: 12, bold: true, margin: [0, 8, 0, 4] } },
     content: [
       header,
@@ -157,14 +133,9 @@ export async function buildGuideSheet(detail: OrderDetail, options: GuideSheetOp
       ...(await specimenLabels(detail)),
     ],
   };
-  pdfmake.setFonts(FONTS);
-  // Only the two font files are read from disk, and nothing is fetched from the network.
-  pdfmake.setLocalAccessPolicy((path) => path.startsWith(`${FONT_DIR}/`));
-  pdfmake.setUrlAccessPolicy(() => false);
-  return pdfmake.createPdf(doc).getBuffer();
+  return renderPdf(doc);
 }
 
-/** content-disposition for a Chinese file name: an ASCII fallback and the UTF-8 name (RFC 6266). */
 export function attachmentHeader(orderId: string): string {
-  return `attachment; filename="guide-sheet-${orderId}.pdf"; filename*=UTF-8''${encodeURIComponent(`体检导引单-${orderId}.pdf`)}`;
+  return pdfDisposition(`guide-sheet-${orderId}.pdf`, `体检导引单-${orderId}.pdf`);
 }

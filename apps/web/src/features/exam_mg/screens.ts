@@ -11,6 +11,22 @@ import DataMonitor from './data_monitor';
 import QueueMg from './queue_mg';
 import QueueMgCall from './queue_mg_call';
 import DeptDiagQueue from './dept_diag_queue';
+import RevApr from './rev_apr';
+import RevAprDetail from './rev_apr_detail';
+import RevAprDetailFirstTrial from './rev_apr_detail_first_trial';
+import RevAprDetailOccu from './rev_apr_detail_occu';
+import FirstTrial from './first_trial';
+import SecondTrial from './second_trial';
+import LastTrial from './last_trial';
+import RejectsReport from './rejects_report';
+import TallySheet from './tally_sheet';
+import TallySheetDetail from './tally_sheet_detail';
+import { FirstReviewAllot, LastReviewAllot, SecondReviewAllot } from './review_allot';
+import PrintRpt from './print_rpt';
+import RptExamine from './rpt_examine';
+import RptExamineDetail from './rpt_examine_detail';
+import SendRpt from './send_rpt';
+import NewSend from './new_send';
 
 /** The built screens of 体检管理, by screen key; the rest of the area shows the developing page. */
 export const screens: AreaScreens = {
@@ -26,4 +42,22 @@ export const screens: AreaScreens = {
   queue_mg: QueueMg,
   queue_mg_call: QueueMgCall,
   dept_diag_queue: DeptDiagQueue,
+  rev_apr: RevApr,
+  rev_apr_detail: RevAprDetail,
+  rev_apr_detail_first_trial: RevAprDetailFirstTrial,
+  rev_apr_detail_occu: RevAprDetailOccu,
+  first_trial: FirstTrial,
+  second_trial: SecondTrial,
+  last_trial: LastTrial,
+  rejects_report: RejectsReport,
+  tally_sheet: TallySheet,
+  tally_sheet_detail: TallySheetDetail,
+  first_review_allot: FirstReviewAllot,
+  second_review_allot: SecondReviewAllot,
+  last_review_allot: LastReviewAllot,
+  print_rpt: PrintRpt,
+  rpt_examine: RptExamine,
+  rpt_examine_detail: RptExamineDetail,
+  send_rpt: SendRpt,
+  new_send: NewSend,
 };

@@ -1,0 +1,84 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import {
+  AppError,
+  reportFileRoute,
+  reportPdfRoute,
+  reportPrintedRoute,
+  reportSendRoute,
+  reportTicketRoute,
+} from '@checkup/api-contract';
+import type { Db } from '../../db/client.js';
+import { defineRoute } from '../../lib/define-route.js';
+import { personOfOrder } from '../orders/order-repository.js';
+import { assertCanViewPerson } from '../people/confidential.js';
+import { deliverReports } from './report-delivery-service.js';
+import { renderReportPdf, reportDisposition } from './report-pdf.js';
+import { recordStaffPrint } from './report-print-service.js';
+import { issueReportTicket, readReportTicket } from './report-ticket.js';
+import { loggingReportTransport, type ReportTransport } from './report-transport.js';
+
+export interface ReportOutputOptions {
+  db: Db;
+  /** Signs the report print tickets (the key the BFF shares). */
+  ticketKey: Buffer;
+  /** How SMS and e-mail reports go out; by default they are only logged. */
+  transport?: ReportTransport;
+}
+
+/** The report PDF, its print ticket and print record (print_rpt), and sending (send_rpt, new_send). */
+export async function reportOutputRoutes(app: FastifyInstance, opts: ReportOutputOptions) {
+  const { db } = opts;
+  const transport = opts.transport ?? loggingReportTransport(app.log);
+
+  async function sendPdf(reply: FastifyReply, orderId: string) {
+    const pdf = await renderReportPdf(db, orderId);
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', reportDisposition(orderId))
+      .header('cache-control', 'no-store')
+      .send(pdf);
+  }
+
+  app.get(reportPdfRoute.path, async (request, reply) => {
+    const parsed = reportPdfRoute.input.safeParse(request.query);
+    if (!parsed.success) throw new AppError('VALIDATION', parsed.error.issues[0]?.message);
+    const orderId = parsed.data.order_id;
+    await assertCanViewPerson(db, request, request.user!, await personOfOrder(db, orderId), 'report_pdf');
+    return sendPdf(reply, orderId);
+  });
+
+  defineRoute(app, reportTicketRoute, async ({ input, user, request }) => {
+    await assertCanViewPerson(db, request, user, await personOfOrder(db, input.order_id), 'report_print');
+    const { ticket, expiresAt } = issueReportTicket(opts.ticketKey, input.order_id);
+    return { ticket, expires_at: expiresAt.toISOString() };
+  });
+
+  app.get(reportFileRoute.path, { config: { public: true } }, async (request, reply) => {
+    const parsed = reportFileRoute.input.safeParse(request.query);
+    if (!parsed.success) throw new AppError('VALIDATION', parsed.error.issues[0]?.message);
+    const orderId = readReportTicket(opts.ticketKey, parsed.data.ticket);
+    if (!orderId) throw new AppError('FORBIDDEN', '打印凭据无效或已过期，请重新打印');
+    return sendPdf(reply, orderId);
+  });
+
+  defineRoute(app, reportPrintedRoute, async ({ input, user, request }) => {
+    await assertCanViewPerson(db, request, user, await personOfOrder(db, input.order_id), 'report_print');
+    return recordStaffPrint(db, input.order_id, { userId: user.id, userAccount: user.user_account, ip: request.ip });
+  });
+
+  defineRoute(app, reportSendRoute, ({ input, user, request }) =>
+    deliverReports(
+      db,
+      transport,
+      input.order_ids,
+      {
+        method: input.method,
+        recipient: input.recipient,
+        destination: input.destination,
+        trackingNo: input.tracking_no,
+      },
+      { user, ip: request.ip },
+      async (orderId) => assertCanViewPerson(db, request, user, await personOfOrder(db, orderId), 'report_send'),
+    ),
+  );
+}

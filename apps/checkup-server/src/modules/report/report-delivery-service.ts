@@ -1,0 +1,129 @@
+import { eq } from 'drizzle-orm';
+import {
+  AppError,
+  DELIVERY_METHOD_LABELS,
+  type DeliveryMethod,
+  type OrderStatus,
+  type UserInfo,
+} from '@checkup/api-contract';
+import type { Db } from '../../db/client.js';
+import { customers, orders, reportDeliveries } from '../../db/schema.js';
+import { markReportSent } from '../orders/order-status-service.js';
+import { reportCheckPassed } from './report-list.js';
+import type { ReportTransport } from './report-transport.js';
+
+export interface DeliveryRequest {
+  method: DeliveryMethod;
+  recipient?: string;
+  destination?: string;
+  trackingNo?: string;
+}
+
+export interface DeliveryOutcome {
+  order_id: string;
+  ok: boolean;
+  message: string;
+  status: OrderStatus | null;
+}
+
+interface Examinee {
+  custName: string;
+  phone: string | null;
+  status: string;
+}
+
+async function examineeOf(db: Db, orderId: string): Promise<Examinee | undefined> {
+  const [row] = await db
+    .select({ custName: customers.custName, phone: customers.phone, status: orders.status })
+    .from(orders)
+    .innerJoin(customers, eq(customers.id, orders.customerId))
+    .where(eq(orders.orderId, orderId));
+  return row;
+}
+
+/** Who and where one delivery goes: SMS falls back to the examinee's own mobile, and names to the examinee. */
+function addressOf(request: DeliveryRequest, examinee: Examinee) {
+  const recipient = request.recipient ?? examinee.custName;
+  if (request.method === 'sms') return { recipient, destination: request.destination ?? examinee.phone };
+  if (request.method === 'mail') return { recipient, destination: request.destination ?? null };
+  if (request.method === 'email') return { recipient, destination: request.destination ?? null };
+  return { recipient, destination: null };
+}
+
+/**
+ * Sends or hands over one visit's report (send_rpt, new_send): SMS and e-mail go through the
+ * transport, pickup and mail are recorded as done. The delivery row and the move to report_sent are
+ * written together; a transport failure is recorded as failed and the order stays where it is.
+ */
+export async function deliverReport(
+  db: Db,
+  transport: ReportTransport,
+  orderId: string,
+  request: DeliveryRequest,
+  actor: { user: UserInfo; ip?: string },
+): Promise<DeliveryOutcome> {
+  const refuse = (message: string): DeliveryOutcome => ({ order_id: orderId, ok: false, message, status: null });
+  const examinee = await examineeOf(db, orderId);
+  if (!examinee) return refuse('体检订单不存在');
+  if (examinee.status !== 'report_printed' && examinee.status !== 'report_sent')
+    return refuse('报告尚未打印，不能发送');
+  if (!(await reportCheckPassed(db, orderId))) return refuse('报告尚未审核通过，不能发送');
+  const { recipient, destination } = addressOf(request, examinee);
+  if (request.method === 'sms' && !destination) return refuse('体检者没有登记手机号，请填写手机号');
+
+  let sent = { ok: true, detail: request.method === 'mail' ? `运单号：${request.trackingNo}` : '已当面领取' };
+  if (request.method === 'sms' || request.method === 'email') {
+    try {
+      sent = await transport.send({ orderId, method: request.method, recipient, destination: destination! });
+    } catch {
+      sent = { ok: false, detail: `${DELIVERY_METHOD_LABELS[request.method]}发送通道不可用` };
+    }
+  }
+  return db.transaction(async (tx) => {
+    await tx.insert(reportDeliveries).values({
+      orderId,
+      method: request.method,
+      recipient,
+      destination,
+      status: sent.ok ? 'sent' : 'failed',
+      detail: sent.detail,
+      operatorId: actor.user.id,
+    });
+    if (!sent.ok) return { order_id: orderId, ok: false, message: sent.detail, status: examinee.status as OrderStatus };
+    const status = await markReportSent(tx, {
+      orderId,
+      userId: actor.user.id,
+      userAccount: actor.user.user_account,
+      ip: actor.ip,
+    });
+    return {
+      order_id: orderId,
+      ok: true,
+      message: `${DELIVERY_METHOD_LABELS[request.method]}：${sent.detail}`,
+      status,
+    };
+  });
+}
+
+/** Each visit in turn; one visit's refusal does not stop the others (new_send). */
+export async function deliverReports(
+  db: Db,
+  transport: ReportTransport,
+  orderIds: string[],
+  request: DeliveryRequest,
+  actor: { user: UserInfo; ip?: string },
+  /** The caller's check that the user may see this examinee (spec §5); a refusal fails that visit only. */
+  mayDeliver: (orderId: string) => Promise<void>,
+) {
+  const results: DeliveryOutcome[] = [];
+  for (const orderId of new Set(orderIds)) {
+    try {
+      await mayDeliver(orderId);
+      results.push(await deliverReport(db, transport, orderId, request, actor));
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      results.push({ order_id: orderId, ok: false, message: error.message, status: null });
+    }
+  }
+  return { total: results.length, success: results.filter((r) => r.ok).length, results };
+}

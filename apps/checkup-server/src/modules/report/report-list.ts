@@ -1,0 +1,130 @@
+import { and, count, desc, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
+import type { ReportStage } from '@checkup/api-contract';
+import type { Db } from '../../db/client.js';
+import {
+  companies,
+  customers,
+  orders,
+  packages,
+  reportDeliveries,
+  reportPrints,
+  reportReviews,
+} from '../../db/schema.js';
+import { ageAt, keyCondition } from '../orders/order-repository.js';
+
+export interface ReportSearch {
+  stage?: ReportStage;
+  dateFrom?: string;
+  dateTo?: string;
+  key?: string;
+  companyId?: number;
+  /** A user who may not see confidential persons does not find them by a search either. */
+  mayViewConfidential: boolean;
+  page: number;
+  size: number;
+}
+
+const order = orders.orderId;
+const lastPrintedAt =
+  sql<Date | null>`(select max(p.printed_at) from report_prints p where p.order_id = ${order})`.mapWith(
+    reportPrints.printedAt,
+  );
+const printCount = sql<number>`(select count(*)::int from report_prints p where p.order_id = ${order})`;
+const lastReviewAt =
+  sql<Date | null>`(select max(r.created_at) from report_reviews r where r.order_id = ${order})`.mapWith(
+    reportReviews.createdAt,
+  );
+const lastReview = (column: 'result' | 'reason') =>
+  sql<
+    string | null
+  >`(select ${sql.raw(`r.${column}`)} from report_reviews r where r.order_id = ${order} order by r.created_at desc, r.id desc limit 1)`;
+const deliveryCount = sql<number>`(select count(*)::int from report_deliveries d where d.order_id = ${order})`;
+const lastDelivery = (column: 'method' | 'created_at') =>
+  sql`(select ${sql.raw(`d.${column}`)} from report_deliveries d where d.order_id = ${order} order by d.created_at desc, d.id desc limit 1)`;
+
+// The report check counts for the print it followed: a reprint needs checking again.
+const checkedSincePrint = sql`(${lastReviewAt} >= ${lastPrintedAt})`;
+const PRINTED = ['report_printed', 'report_sent'];
+
+/** Which visits each stage of issue 8 means (contract REPORT_STAGES). */
+export function stageCondition(stage: ReportStage): SQL {
+  switch (stage) {
+    case 'to_print':
+      return eq(orders.status, 'final_trial');
+    case 'printed':
+      return inArray(orders.status, PRINTED);
+    case 'to_review':
+      return and(eq(orders.status, 'report_printed'), sql`not coalesce(${checkedSincePrint}, false)`)!;
+    case 'reviewed':
+      return and(inArray(orders.status, PRINTED), sql`coalesce(${checkedSincePrint}, false)`)!;
+    case 'to_send':
+      return and(
+        eq(orders.status, 'report_printed'),
+        sql`coalesce(${checkedSincePrint}, false)`,
+        sql`${lastReview('result')} = 'pass'`,
+      )!;
+    case 'sent':
+      return eq(orders.status, 'report_sent');
+  }
+}
+
+function conditionsOf(search: ReportSearch): SQL {
+  const conditions: SQL[] = [
+    search.stage ? stageCondition(search.stage) : inArray(orders.status, ['final_trial', ...PRINTED]),
+  ];
+  if (search.dateFrom) conditions.push(gte(orders.examDate, search.dateFrom));
+  if (search.dateTo) conditions.push(lte(orders.examDate, search.dateTo));
+  if (search.companyId) conditions.push(eq(orders.companyId, search.companyId));
+  if (search.key) conditions.push(keyCondition(search.key));
+  if (search.key && !search.mayViewConfidential) conditions.push(ne(customers.specialFlag, '1'));
+  return and(...conditions)!;
+}
+
+/** The visits whose report is at the asked stage, the newest exam day first. */
+export async function searchReports(db: Db, search: ReportSearch) {
+  const where = conditionsOf(search);
+  const rows = await db
+    .select({
+      orderId: orders.orderId,
+      custName: customers.custName,
+      specialFlag: customers.specialFlag,
+      sex: customers.sex,
+      age: ageAt(orders.examDate),
+      examType: orders.examType,
+      examDate: orders.examDate,
+      status: orders.status,
+      packageName: packages.packageName,
+      companyName: companies.companyName,
+      printCount,
+      lastPrintedAt,
+      reviewResult: lastReview('result'),
+      reviewReason: lastReview('reason'),
+      reviewedAt: lastReviewAt,
+      deliveryCount,
+      lastDeliveryMethod: lastDelivery('method').mapWith(reportDeliveries.method),
+      lastDeliveredAt: lastDelivery('created_at').mapWith(reportDeliveries.createdAt),
+    })
+    .from(orders)
+    .innerJoin(customers, eq(customers.id, orders.customerId))
+    .leftJoin(packages, eq(packages.id, orders.packageId))
+    .leftJoin(companies, eq(companies.id, orders.companyId))
+    .where(where)
+    .orderBy(desc(orders.examDate), desc(orders.orderId))
+    .limit(search.size)
+    .offset((search.page - 1) * search.size);
+  const [total] = await db
+    .select({ n: count() })
+    .from(orders)
+    .innerJoin(customers, eq(customers.id, orders.customerId))
+    .where(where);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** Whether a visit's printed report passed the check made after its latest print (send_rpt's rule). */
+export async function reportCheckPassed(db: Db, orderId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ passed: sql<boolean>`coalesce(${checkedSincePrint}, false) and ${lastReview('result')} = 'pass'` })
+    .from(orders)
+    .where(eq(orders.orderId, orderId));
+  return row?.passed === true;
+}

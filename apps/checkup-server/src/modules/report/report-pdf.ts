@@ -1,0 +1,197 @@
+import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
+import {
+  ABNORMAL_ARROWS,
+  AppError,
+  DICTIONARIES,
+  ORDER_STATUS_LABELS,
+  REPORT_NOT_READY_MESSAGE,
+  isOrderStatus,
+  maskIdNumber,
+  maskName,
+} from '@checkup/api-contract';
+import type { Db } from '../../db/client.js';
+import { CM, code128, PDF_FONT, pdfDisposition, renderPdf } from '../../lib/pdf.js';
+import { readGlobalConfig } from '../commondata/global-config.js';
+import { isReportReady, readReportData, type ReportData, type ReportDept } from './report-data.js';
+
+export interface ReportPdfOptions {
+  hospitalName: string;
+  /** Uncompressed streams, so that tests can read the text back. */
+  compress?: boolean;
+}
+
+const SEX_NAMES: Record<string, string> = Object.fromEntries(DICTIONARIES.sex.map((e) => [e.code, e.name]));
+const EXAM_TYPE_NAMES: Record<string, string> = Object.fromEntries(DICTIONARIES.exam_type.map((e) => [e.code, e.name]));
+const STEP_NAMES: Record<string, string> = { first: '初审', main: '主审', final: '终审' };
+
+/** Spec §5: a confidential examinee's name is not spelled out on paper that leaves the centre. */
+const printedName = (data: ReportData) => (data.specialFlag === '1' ? maskName(data.custName) : data.custName);
+
+const day = (at: Date) =>
+  new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai', dateStyle: 'short' }).format(at);
+
+function cover(data: ReportData, hospitalName: string, barcode: string): Content {
+  const line = (label: string, value: string): TableCell[] => [
+    { text: label, bold: true, alignment: 'right' },
+    { text: value || '—' },
+  ];
+  return {
+    stack: [
+      { text: hospitalName, fontSize: 16, alignment: 'center', margin: [0, 90, 0, 16] },
+      { text: '健康体检报告', fontSize: 32, bold: true, alignment: 'center', margin: [0, 0, 0, 60] },
+      {
+        table: {
+          widths: ['*', 70, 200, '*'],
+          body: [
+            ['姓　　名', printedName(data)],
+            ['体 检 号', data.orderId],
+            ['体检日期', data.examDate],
+            ['体检套餐', data.packageName ?? '（无）'],
+            ['单　　位', data.companyName ?? '个人'],
+          ].map(([label, value]) => [{ text: '' }, ...line(label!, value!), { text: '' }]),
+        },
+        layout: 'noBorders',
+        fontSize: 13,
+      },
+      { image: barcode, width: 6 * CM, alignment: 'center', margin: [0, 50, 0, 0] },
+    ],
+    pageBreak: 'after',
+  };
+}
+
+function examineeTable(data: ReportData): Content {
+  const cell = (label: string, value: string): TableCell[] => [{ text: label, bold: true }, { text: value }];
+  return {
+    table: {
+      widths: [56, '*', 56, '*'],
+      body: [
+        [...cell('姓名', printedName(data)), ...cell('性别/年龄', `${SEX_NAMES[data.sex] ?? ''} / ${data.age}岁`)],
+        [...cell('体检号', data.orderId), ...cell('身份证号', data.idCard ? maskIdNumber(data.idCard) : '')],
+        [...cell('体检日期', data.examDate), ...cell('体检类型', EXAM_TYPE_NAMES[data.examType] ?? data.examType)],
+        [...cell('套餐', data.packageName ?? '（无）'), ...cell('单位', data.companyName ?? '个人')],
+      ],
+    },
+    layout: 'lightHorizontalLines',
+  };
+}
+
+function diagnosisList(diagnoses: { name: string; advice: string }[]): Content {
+  if (diagnoses.length === 0) return { text: '未发现明显异常。' };
+  return {
+    ol: diagnoses.map((d) => ({
+      stack: [{ text: d.name, bold: true }, ...(d.advice ? [{ text: `建议：${d.advice}`, color: '#333' }] : [])],
+      margin: [0, 0, 0, 4],
+    })),
+  };
+}
+
+function deptSection(dept: ReportDept): Content[] {
+  const header = ['检查项目', '结果', '提示', '单位', '参考范围'].map((t) => ({ text: t, bold: true }));
+  const rows: TableCell[][] = dept.results.map((r) => {
+    const abnormal = r.flag !== '';
+    return [
+      `${r.itemName}`,
+      { text: r.value, bold: abnormal, color: abnormal ? '#c00' : undefined },
+      { text: ABNORMAL_ARROWS[r.flag], color: '#c00', alignment: 'center' },
+      r.unit ?? '',
+      r.refRange ?? '',
+    ];
+  });
+  const content: Content[] = [{ text: dept.deptName, style: 'dept' }];
+  if (rows.length > 0) {
+    content.push({
+      table: { headerRows: 1, widths: [120, '*', 28, 60, 80], body: [header, ...rows] },
+      layout: 'lightHorizontalLines',
+    });
+  }
+  content.push({
+    text: [{ text: '小结：', bold: true }, dept.summaries.length ? dept.summaries.join('；') : '未见异常'],
+    margin: [0, 4, 0, 0],
+  });
+  for (const d of dept.diagnoses) {
+    content.push({ text: [{ text: '诊断：', bold: true }, d.name, d.advice ? `（建议：${d.advice}）` : ''] });
+  }
+  return content;
+}
+
+function signatures(data: ReportData): Content {
+  const cells: TableCell[] = ['first', 'main', 'final'].map((step) => {
+    const signed = data.signatures.find((s) => s.step === step);
+    return {
+      text: `${STEP_NAMES[step]}医生：${signed ? `${signed.reviewerName}  ${day(signed.signedAt)}` : '—'}`,
+    };
+  });
+  return { table: { widths: ['*', '*', '*'], body: [cells] }, layout: 'noBorders', margin: [0, 16, 0, 0] };
+}
+
+/** The exam report (体检报告) of a visit as an A4 PDF (issue 8 print_rpt). */
+export async function buildReportPdf(data: ReportData, options: ReportPdfOptions): Promise<Buffer> {
+  const barcode = await code128(data.orderId);
+  // The examinee's own overall list; a visit without one prints the departments' diagnoses.
+  const diagnoses = data.diagnoses.length ? data.diagnoses : data.depts.flatMap((d) => d.diagnoses);
+  const doc: TDocumentDefinitions = {
+    pageSize: 'A4',
+    pageMargins: [40, 50, 40, 50],
+    compress: options.compress ?? true,
+    info: { title: `健康体检报告 ${data.orderId}`, subject: '健康体检报告' },
+    defaultStyle: { font: PDF_FONT, fontSize: 10 },
+    styles: {
+      section: { fontSize: 13, bold: true, margin: [0, 12, 0, 6] },
+      dept: { fontSize: 11, bold: true, margin: [0, 10, 0, 4] },
+    },
+    header: (page) =>
+      page === 1
+        ? ''
+        : {
+            columns: [
+              { text: options.hospitalName, fontSize: 8 },
+              { text: `${printedName(data)}  ${data.orderId}`, fontSize: 8, alignment: 'right' },
+            ],
+            margin: [40, 20, 40, 0],
+          },
+    footer: (page, pages) => ({
+      text: `第 ${page} 页 / 共 ${pages} 页`,
+      alignment: 'center',
+      fontSize: 8,
+      margin: [0, 20, 0, 0],
+    }),
+    content: [
+      cover(data, options.hospitalName, barcode),
+      { text: '受检者信息', style: 'section' },
+      examineeTable(data),
+      { text: '总检结论', style: 'section' },
+      { text: data.conclusion?.trim() || '（无）' },
+      { text: '健康建议', style: 'section' },
+      { text: data.advice?.trim() || '（无）' },
+      { text: '诊断及建议', style: 'section' },
+      diagnosisList(diagnoses),
+      { text: '各科检查结果', style: 'section', pageBreak: 'before' },
+      ...data.depts.flatMap(deptSection),
+      signatures(data),
+      { image: barcode, width: 4 * CM, margin: [0, 12, 0, 0] },
+    ],
+  };
+  return renderPdf(doc);
+}
+
+/** Refuses a visit whose final review has not passed, naming where it stands. */
+export function assertReportReady(status: string): void {
+  if (isReportReady(status)) return;
+  const label = isOrderStatus(status) ? `（当前状态：${ORDER_STATUS_LABELS[status]}）` : '';
+  throw new AppError('ILLEGAL_TRANSITION', `${REPORT_NOT_READY_MESSAGE}${label}`);
+}
+
+/**
+ * One visit's report as a PDF, for staff printing and the self-print kiosk alike: refused unless
+ * its final review passed. Whether the caller may see the examinee is the caller's check.
+ */
+export async function renderReportPdf(db: Db, orderId: string, options: { compress?: boolean } = {}): Promise<Buffer> {
+  const data = await readReportData(db, orderId);
+  if (!data) throw new AppError('RECORD_NOT_FOUND', '体检订单不存在');
+  assertReportReady(data.status);
+  const config = await readGlobalConfig(db);
+  return buildReportPdf(data, { hospitalName: config.hospital.name ?? '体检中心', compress: options.compress });
+}
+
+export const reportDisposition = (orderId: string) =>
+  pdfDisposition(`report-${orderId}.pdf`, `体检报告-${orderId}.pdf`, 'inline');

@@ -1,0 +1,28 @@
+import { count, eq } from 'drizzle-orm';
+import { AppError } from '@checkup/api-contract';
+import type { Db } from '../../db/client.js';
+import { orders, reportPrints } from '../../db/schema.js';
+import { markReportPrinted } from '../orders/order-status-service.js';
+import { assertReportReady } from './report-pdf.js';
+
+export interface PrintActor {
+  userId: number;
+  userAccount: string;
+  ip?: string;
+}
+
+/**
+ * Records one print of a visit's report by staff: the report_prints row, and on the first print the
+ * order's move to report_printed — together, so a refused move leaves no print behind.
+ */
+export async function recordStaffPrint(db: Db, orderId: string, actor: PrintActor) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.orderId, orderId));
+    if (!row) throw new AppError('RECORD_NOT_FOUND', '体检订单不存在');
+    assertReportReady(row.status);
+    await tx.insert(reportPrints).values({ orderId, source: 'staff', operatorId: actor.userId });
+    const status = await markReportPrinted(tx, { orderId, ...actor });
+    const [printed] = await tx.select({ n: count() }).from(reportPrints).where(eq(reportPrints.orderId, orderId));
+    return { order_id: orderId, status, print_count: printed?.n ?? 0 };
+  });
+}

@@ -1,0 +1,10 @@
+import type { Db } from '../../db/client.js';
+import { renderReportPdf, reportDisposition } from '../report/report-pdf.js';
+
+/**
+ * The kiosk prints the same report PDF as the staff (modules/report); this is the one place the
+ * self-print module reaches for it.
+ */
+export const renderKioskReport = (db: Db, orderId: string): Promise<Buffer> => renderReportPdf(db, orderId);
+
+export const reportFileHeader = (orderId: string): string => reportDisposition(orderId);

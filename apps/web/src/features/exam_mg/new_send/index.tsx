@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import { Alert, App, Card, Col, List, Row } from 'antd';
+import type { DeliveryFields, ReportListRow, RouteOutput, reportSendRoute } from '@checkup/api-contract';
+import { GenericTable } from '@checkup/ui';
+import { useReportList } from '../print_rpt/api/get-report-list';
+import { reportColumns } from '../print_rpt/components/report-columns';
+import { ReportFilters, toQuery, type ReportFilterValue } from '../print_rpt/components/report-filters';
+import { sendSummary, useSendReports } from '../send_rpt/api/send-reports';
+import { DeliveryForm } from '../send_rpt/components/delivery-form';
+
+type SendAnswer = RouteOutput<typeof reportSendRoute>;
+
+/** 报告发送(新) (exam_mg/new_send): several checked reports sent by one method at once. */
+export default function NewSend() {
+  const { message } = App.useApp();
+  const [filter, setFilter] = useState<ReportFilterValue>({ stage: 'to_send', range: null, key: '' });
+  const [page, setPage] = useState({ page: 1, size: 50 });
+  const [selected, setSelected] = useState<string[]>([]);
+  const [answer, setAnswer] = useState<SendAnswer | null>(null);
+  const list = useReportList(toQuery(filter, page));
+  const send = useSendReports();
+
+  const onSend = async (fields: DeliveryFields) => {
+    try {
+      const sent = await send.mutateAsync({ orderIds: selected, fields });
+      const summary = sendSummary(sent.total, sent.success);
+      void message[summary.level](summary.text);
+      setAnswer(sent);
+      setSelected((ids) => ids.filter((id) => !sent.results.some((r) => r.order_id === id && r.ok)));
+    } catch (err) {
+      void message.error((err as Error).message);
+    }
+  };
+  const failures = answer?.results.filter((r) => !r.ok) ?? [];
+
+  return (
+    <Row gutter={8}>
+      <Col span={17}>
+        <Card size="small" title="报告发送(新)">
+          <ReportFilters
+            stages={['to_send', 'sent', '']}
+            value={filter}
+            onChange={(next) => {
+              setFilter(next);
+              setPage((p) => ({ ...p, page: 1 }));
+            }}
+            onRefresh={() => void list.refetch()}
+          />
+          <GenericTable<ReportListRow>
+            tableKey="new_send"
+            rowKey="order_id"
+            size="small"
+            virtual={false}
+            columns={reportColumns}
+            dataSource={list.data?.list ?? []}
+            loading={list.isFetching}
+            scroll={{ x: 1200 }}
+            rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]) }}
+            pagination={{
+              current: page.page,
+              pageSize: page.size,
+              total: list.data?.total ?? 0,
+              showSizeChanger: true,
+              showTotal: (total) => `共 ${total} 条`,
+              onChange: (next, size) => setPage({ page: next, size }),
+            }}
+          />
+        </Card>
+      </Col>
+      <Col span={7}>
+        <Card size="small" title={`批量发送 · 已选 ${selected.length} 份`}>
+          <DeliveryForm disabled={selected.length === 0} sending={send.isPending} onSend={(f) => void onSend(f)} />
+          {failures.length > 0 && (
+            <Alert
+              type="warning"
+              showIcon
+              style={{ marginTop: 12 }}
+              message={sendSummary(answer!.total, answer!.success).text}
+              description={
+                <List
+                  size="small"
+                  dataSource={failures}
+                  renderItem={(f) => (
+                    <List.Item>
+                      {f.order_id}：{f.message}
+                    </List.Item>
+                  )}
+                />
+              }
+            />
+          )}
+        </Card>
+      </Col>
+    </Row>
+  );
+}

@@ -1,0 +1,210 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { App } from 'antd';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  companySearchDataRoute,
+  reportListRoute,
+  reportPrintedRoute,
+  reportTicketRoute,
+  type ReportListRow,
+  type RouteDescriptor,
+} from '@checkup/api-contract';
+import type * as Devices from '@checkup/devices';
+import { ApiError } from '../../../../lib/api-error';
+
+const call = vi.fn();
+vi.mock('../../../../lib/api', () => ({
+  api: { call: (r: RouteDescriptor, input: unknown) => call(r, input) },
+  apiHooks: {},
+}));
+
+/** The local print service: each call waits until the test lets it answer with `nextAnswer`. */
+const printed: string[] = [];
+let release: Array<() => void> = [];
+let failTicket = '';
+vi.mock('@checkup/devices', async (original) => ({
+  ...(await original<typeof Devices>()),
+  LocalPrintClient: class {
+    async printOrDownload([url]: string[]) {
+      await new Promise<void>((resolve) => release.push(resolve));
+      const ok = !url!.includes(failTicket || '-none-');
+      printed.push(url!);
+      return {
+        ok: true,
+        data: {
+          kind: 'printed',
+          batch: {
+            total: 1,
+            report_success_count: ok ? 1 : 0,
+            report_error_count: ok ? 0 : 1,
+            files: [{ file: url, ok, message: ok ? '打印成功' : '打印机缺纸' }],
+            level: ok ? 'success' : 'error',
+            message: '',
+          },
+        },
+      };
+    }
+  },
+}));
+
+const { default: PrintRpt } = await import('../index');
+
+const row = (orderId: string, name: string): ReportListRow => ({
+  order_id: orderId,
+  cust_name: name,
+  special_flag: '0',
+  sex: '1',
+  age: 45,
+  exam_type: 'health',
+  exam_date: '2026-11-21',
+  status: 'final_trial',
+  package_name: '入职体检套餐',
+  company_name: null,
+  print_count: 0,
+  last_printed_at: null,
+  review_result: null,
+  review_reason: null,
+  reviewed_at: null,
+  delivery_count: 0,
+  last_delivery_method: null,
+  last_delivered_at: null,
+});
+const ROWS = [row('20261121000001', '张*三'), row('20261121000002', '李*四')];
+
+function serve() {
+  call.mockImplementation(async (route: RouteDescriptor, input: Record<string, unknown>) => {
+    if (route === companySearchDataRoute) return [];
+    if (route === reportListRoute) return { list: ROWS, total: 2, page: 1, size: 20 };
+    if (route === reportTicketRoute) return { ticket: `t-${String(input.order_id)}`, expires_at: '' };
+    if (route === reportPrintedRoute) return { order_id: input.order_id, status: 'report_printed', print_count: 1 };
+    throw new ApiError(404, `未模拟的请求：${route.path}`, route.path);
+  });
+}
+
+function renderScreen() {
+  return render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <App>
+        <PrintRpt />
+      </App>
+    </QueryClientProvider>,
+  );
+}
+
+const checkRow = (name: string) =>
+  fireEvent.click(within(screen.getByText(name).closest('tr') as HTMLElement).getByRole('checkbox'));
+
+/** Lets the print service answer the waiting calls one at a time. */
+async function answerPrints(count: number) {
+  for (let i = 0; i < count; i += 1) {
+    await waitFor(() => expect(release.length).toBeGreaterThan(0));
+    release.shift()!();
+  }
+}
+
+configure({ asyncUtilTimeout: 5000 });
+
+describe('报告打印', { timeout: 20_000 }, () => {
+  beforeEach(() => {
+    call.mockReset();
+    printed.length = 0;
+    release = [];
+    failTicket = '';
+    serve();
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+      },
+    );
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('prints the selected reports one by one with a progress bar, records them and says all were printed', async () => {
+    renderScreen();
+    await screen.findByText('张*三');
+    checkRow('张*三');
+    checkRow('李*四');
+    fireEvent.click(screen.getByRole('button', { name: '批量打印' }));
+
+    const bar = await screen.findByRole('progressbar');
+    expect(bar.textContent).toContain('0/2');
+    await answerPrints(1);
+    await waitFor(() => expect(screen.getByRole('progressbar').textContent).toContain('1/2'));
+    await answerPrints(1);
+
+    expect(await screen.findByText('共2份，全部打印成功')).toBeTruthy();
+    expect(printed).toEqual([
+      `${window.location.origin}/manager/api/report/report_file?ticket=t-20261121000001`,
+      `${window.location.origin}/manager/api/report/report_file?ticket=t-20261121000002`,
+    ]);
+    const records = call.mock.calls.filter(([route]) => route === reportPrintedRoute).map(([, input]) => input);
+    expect(records).toEqual([{ order_id: '20261121000001' }, { order_id: '20261121000002' }]);
+    expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+
+  it('shows a partial batch with the failed report and its reason', async () => {
+    failTicket = 't-20261121000002';
+    renderScreen();
+    await screen.findByText('张*三');
+    checkRow('张*三');
+    checkRow('李*四');
+    fireEvent.click(screen.getByRole('button', { name: '批量打印' }));
+    await answerPrints(2);
+
+    expect((await screen.findAllByText('共2份，成功1份，失败1份')).length).toBeGreaterThan(0);
+    expect(screen.getByText('20261121000002：打印机缺纸')).toBeTruthy();
+    expect(call.mock.calls.filter(([route]) => route === reportPrintedRoute)).toHaveLength(1);
+  });
+
+  it('says all failed when no report printed', async () => {
+    failTicket = 't-2026112100000';
+    renderScreen();
+    await screen.findByText('张*三');
+    checkRow('张*三');
+    fireEvent.click(screen.getByRole('button', { name: '批量打印' }));
+    await answerPrints(1);
+
+    expect((await screen.findAllByText('共1份，全部打印失败')).length).toBeGreaterThan(0);
+    expect(call.mock.calls.filter(([route]) => route === reportPrintedRoute)).toHaveLength(0);
+  });
+
+  it('opens the report in a dialog as a PDF from a blob address', async () => {
+    const fetchMock = vi.fn(async () => new Response('%PDF-1.7', { headers: { 'content-type': 'application/pdf' } }));
+    vi.stubGlobal('fetch', fetchMock);
+    URL.createObjectURL = vi.fn(() => 'blob:report-1');
+    URL.revokeObjectURL = vi.fn();
+    renderScreen();
+    await screen.findByText('张*三');
+
+    fireEvent.click(
+      within(screen.getByText('张*三').closest('tr') as HTMLElement).getByRole('button', { name: '预览' }),
+    );
+
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('报告预览 · 20261121000001')).toBeTruthy();
+    const frame = await within(dialog).findByTitle('体检报告 20261121000001');
+    expect(frame.getAttribute('src')).toBe('blob:report-1');
+    expect(fetchMock).toHaveBeenCalledWith('/manager/api/report/report_pdf?order_id=20261121000001', {
+      credentials: 'include',
+    });
+  });
+
+  it('shows the server’s refusal in the dialog instead of a report', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        Response.json({ status: 409, data: null, msg: '该体检尚未终审通过，不能打印报告' }, { status: 409 }),
+      ),
+    );
+    renderScreen();
+    await screen.findByText('李*四');
+    fireEvent.click(
+      within(screen.getByText('李*四').closest('tr') as HTMLElement).getByRole('button', { name: '预览' }),
+    );
+    expect(await screen.findByText('该体检尚未终审通过，不能打印报告')).toBeTruthy();
+  });
+});

@@ -1,0 +1,125 @@
+import { useState } from 'react';
+import { Alert, App, Button, Card, List, Progress, Space } from 'antd';
+import type { ReportListRow } from '@checkup/api-contract';
+import { GenericTable, type GenericColumn } from '@checkup/ui';
+import { useReportList } from './api/get-report-list';
+import { ReportPreviewDialog } from './components/report-preview-dialog';
+import { reportColumns } from './components/report-columns';
+import { ReportFilters, toQuery, type ReportFilterValue } from './components/report-filters';
+import { useBatchPrint } from './use-batch-print';
+
+/** 报告打印 (exam_mg/print_rpt): final-reviewed reports, printed in batches through the local print service. */
+export default function PrintRpt() {
+  const { message } = App.useApp();
+  const [filter, setFilter] = useState<ReportFilterValue>({ stage: 'to_print', range: null, key: '' });
+  const [page, setPage] = useState({ page: 1, size: 20 });
+  const [selected, setSelected] = useState<string[]>([]);
+  const [previewing, setPreviewing] = useState<string | null>(null);
+  const list = useReportList(toQuery(filter, page));
+  const batch = useBatchPrint();
+
+  const printSelected = async () => {
+    const summary = await batch.run(selected);
+    void message[summary.level](summary.message);
+    setSelected((ids) => ids.filter((id) => !summary.printed.includes(id)));
+  };
+
+  const columns: GenericColumn<ReportListRow>[] = [
+    ...reportColumns,
+    {
+      title: '操作',
+      key: 'action',
+      width: 80,
+      fixed: 'right',
+      render: (_: unknown, r) => (
+        <Button size="small" type="link" autoInsertSpace={false} onClick={() => setPreviewing(r.order_id)}>
+          预览
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <Card
+      size="small"
+      title="报告打印"
+      extra={
+        <Space>
+          <span>已选 {selected.length} 份</span>
+          <Button
+            type="primary"
+            disabled={selected.length === 0}
+            loading={batch.printing}
+            onClick={() => void printSelected()}
+          >
+            批量打印
+          </Button>
+        </Space>
+      }
+    >
+      <ReportFilters
+        stages={['to_print', 'printed', '']}
+        value={filter}
+        onChange={(next) => {
+          setFilter(next);
+          setPage((p) => ({ ...p, page: 1 }));
+        }}
+        onRefresh={() => void list.refetch()}
+      />
+      {batch.progress && (
+        <Progress
+          aria-label="打印进度"
+          percent={Math.round((batch.progress.done / batch.progress.total) * 100)}
+          format={() => `${batch.progress!.done}/${batch.progress!.total}`}
+          style={{ marginBottom: 8 }}
+        />
+      )}
+      {batch.summary && batch.summary.level !== 'success' && (
+        <Alert
+          type={batch.summary.level}
+          showIcon
+          closable
+          onClose={batch.clear}
+          style={{ marginBottom: 8 }}
+          message={batch.summary.message}
+          description={
+            batch.summary.failed.length > 0 && (
+              <List
+                size="small"
+                dataSource={batch.summary.failed}
+                renderItem={(f) => (
+                  <List.Item>
+                    {f.orderId}：{f.message}
+                  </List.Item>
+                )}
+              />
+            )
+          }
+        />
+      )}
+      <GenericTable<ReportListRow>
+        tableKey="print_rpt"
+        rowKey="order_id"
+        size="small"
+        virtual={false}
+        columns={columns}
+        dataSource={list.data?.list ?? []}
+        loading={list.isFetching}
+        scroll={{ x: 1300 }}
+        rowSelection={{
+          selectedRowKeys: selected,
+          onChange: (keys) => setSelected(keys as string[]),
+        }}
+        pagination={{
+          current: page.page,
+          pageSize: page.size,
+          total: list.data?.total ?? 0,
+          showSizeChanger: true,
+          showTotal: (total) => `共 ${total} 条`,
+          onChange: (next, size) => setPage({ page: next, size }),
+        }}
+      />
+      <ReportPreviewDialog orderId={previewing} onClose={() => setPreviewing(null)} />
+    </Card>
+  );
+}
