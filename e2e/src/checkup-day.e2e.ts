@@ -24,6 +24,32 @@ async function apiGet<T>(page: Page, path: string): Promise<T> {
   }, path) as Promise<T>;
 }
 
+/** A form POST through the page's own session, as the web app makes it. */
+async function apiPost<T>(page: Page, path: string, form: Record<string, string>): Promise<T> {
+  return page.evaluate(
+    async ([url, body]) => {
+      const res = await fetch(url, {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(body).toString(),
+      });
+      const answer = (await res.json()) as { status: number; data: unknown; msg: string };
+      if (answer.status !== 200) throw new Error(answer.msg);
+      return answer.data;
+    },
+    [path, form] as const,
+  ) as Promise<T>;
+}
+
+/** The text of a PDF as pdf.js reads it. */
+async function pdfText(file: string): Promise<string> {
+  const { extractText, getDocumentProxy } = await import('unpdf');
+  const pdf = await getDocumentProxy(new Uint8Array(readFileSync(file)));
+  const { text } = await extractText(pdf, { mergePages: true });
+  return text;
+}
+
 async function deptIdOf(page: Page, name: string): Promise<number> {
   const depts = await apiGet<Dept[]>(page, '/manager/api/departmentdiagnosis/my_depts');
   const dept = depts.find((d) => d.dept_name === name);
@@ -35,11 +61,13 @@ async function deptIdOf(page: Page, name: string): Promise<number> {
 const label = (text: string) => new RegExp(`^${[...text].join('\\s*')}$`);
 
 /**
- * The first half of a checkup day in Chromium (issue 7), on the whole product with the device
- * simulators on the spec's ports: a registration clerk registers and prints, two department
- * doctors enter results, diagnose and sign, and the record lock and the draft behave as the spec says.
+ * A whole checkup day in Chromium, on the whole product with the device simulators on the spec's
+ * ports. Issue 7: a registration clerk registers and prints the guide sheet, two department doctors
+ * enter results, diagnose and sign, and the record lock and the draft behave as the spec says.
+ * Issue 8: the same examinee goes through 初审, 主审 and 终审, the report is printed by staff and
+ * at the kiosk, and a call from 叫号 reaches the queue display in the hall.
  */
-describe('a checkup day, part one: registration and department diagnosis (issue 7)', () => {
+describe('a checkup day: registration, department diagnosis (issue 7), review, report, kiosk and queue display (issue 8)', () => {
   let stack: Stack;
   let sims: DeviceSims;
   let browser: Browser;
@@ -215,6 +243,122 @@ describe('a checkup day, part one: registration and department diagnosis (issue 
     await admin.page.waitForTimeout(500);
     await admin.page.screenshot({ path: screenshotPath('home-page-today') });
     await admin.context.close();
+  });
+
+  it('finishes the other departments of the visit with normal results and signs them', async () => {
+    for (const [account, depts] of [
+      ['doctor1', ['内科', '外科', '眼科']],
+      ['doctor3', ['心电图室', '放射科']],
+    ] as const) {
+      const { page, context } = await loggedIn(browser, stack.url, account);
+      for (const dept of depts) {
+        const deptId = String(await deptIdOf(page, dept));
+        await apiPost(page, '/manager/api/departmentdiagnosis/batch_normal_save', {
+          exam_dept_id: deptId,
+          order_ids: JSON.stringify([orderId]),
+        });
+        await apiGet(
+          page,
+          `/manager/api/departmentdiagnosis/order_dept_sign?order_id=${orderId}&exam_dept_id=${deptId}`,
+        );
+      }
+      await context.close();
+    }
+  });
+
+  it('takes the visit through 初审 and 主审 (周文博) and 终审 (吴静) — issue 8', async () => {
+    const chief = await loggedIn(browser, stack.url, 'chief');
+    watch(chief.page);
+    await go(chief.page, `/manager/exam_mg/rev_apr_detail_first_trial?order_id=${orderId}`);
+    const conclusion = chief.page.getByLabel('总检结论');
+    await conclusion.waitFor();
+    await chief.page.getByRole('button', { name: label('生成结论') }).click();
+    await expect.poll(() => conclusion.inputValue()).toContain('血压偏高');
+    await chief.page.screenshot({ path: screenshotPath('review-first-trial') });
+    await chief.page.getByRole('button', { name: label('通过') }).click();
+    await chief.page.getByText('初审通过').first().waitFor();
+
+    await go(chief.page, `/manager/exam_mg/rev_apr_detail?order_id=${orderId}`);
+    await expect.poll(() => chief.page.getByLabel('总检结论').inputValue()).toContain('血压偏高');
+    await chief.page.getByRole('button', { name: label('通过') }).click();
+    await chief.page.getByText('主审通过').first().waitFor();
+    await chief.context.close();
+
+    const reviewer = await loggedIn(browser, stack.url, 'reviewer');
+    watch(reviewer.page);
+    await go(reviewer.page, `/manager/exam_mg/rev_apr_detail?order_id=${orderId}`);
+    await expect.poll(() => reviewer.page.getByLabel('总检结论').inputValue()).toContain('血压偏高');
+    await reviewer.page.getByRole('button', { name: label('通过') }).click();
+    await reviewer.page.getByText('终审通过，报告可打印').first().waitFor();
+    await reviewer.context.close();
+  });
+
+  it('prints the report through the local print service; the PDF names the examinee and the diagnoses', async () => {
+    const { page, context } = await loggedIn(browser, stack.url, 'reviewer');
+    watch(page);
+    await go(page, '/manager/exam_mg/print_rpt');
+    const row = page.locator('tr').filter({ hasText: orderId });
+    await row.locator('input[type=checkbox]').check();
+    const printer = sims.printServices[0]!;
+    const before = printer.jobs().length;
+    await page.getByRole('button', { name: /批量打印/ }).click();
+    await expect.poll(() => printer.jobs().length, { timeout: 30_000 }).toBe(before + 1);
+    const [file] = printer.jobs().at(-1)!.files;
+    expect(file).toMatchObject({ value: 1 });
+    const text = await pdfText(file!.savedAs!);
+    expect(text).toContain('王建国');
+    expect(text).toContain('血压偏高');
+    expect(text).toContain(orderId);
+    await page.screenshot({ path: screenshotPath('report-printed') });
+    await context.close();
+  });
+
+  it('lets the examinee print the same report at the kiosk with the ID card', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 1024 }, locale: 'zh-CN' });
+    const page = await context.newPage();
+    watch(page);
+    await page.goto(`${stack.kioskUrl}/#/self_print`);
+    await page.getByRole('button', { name: /开始打印/ }).click();
+    sims.idCard.queueCard({ name: '王建国', sex: '男' });
+    await page.getByRole('button', { name: label('确认') }).click();
+    const report = page.getByTestId('kiosk-report');
+    await report.waitFor();
+    expect(await report.count()).toBe(1);
+    const printer = sims.printServices[0]!;
+    const before = printer.jobs().length;
+    await report.getByRole('button', { name: label('打印') }).click();
+    await expect.poll(() => printer.jobs().length, { timeout: 30_000 }).toBe(before + 1);
+    expect(await pdfText(printer.jobs().at(-1)!.files[0]!.savedAs!)).toContain('王建国');
+    await page.screenshot({ path: screenshotPath('kiosk-report-list') });
+    await context.close();
+  });
+
+  it('shows a call made from 叫号 on the queue display in the hall', async () => {
+    const desk = await loggedIn(browser, stack.url, 'doctor1');
+    watch(desk.page);
+    const deptId = await deptIdOf(desk.page, '外科');
+    const hall = await browser.newContext({ viewport: { width: 1920, height: 1080 }, locale: 'zh-CN' });
+    const display = await hall.newPage();
+    watch(display);
+    await display.goto(`${stack.url}/#/queue_page?dept_ids=${deptId}`);
+    await display.getByText('外科').first().waitFor();
+
+    await go(desk.page, '/manager/exam_mg/queue_mg_call');
+    await desk.page.getByRole('combobox', { name: '科室' }).click();
+    await desk.page.locator('.ant-select-item-option').filter({ hasText: '外科' }).click();
+    await desk.page.getByText('尚未呼叫，按 F2 呼叫下一位').waitFor();
+    await desk.page.keyboard.press('F2');
+    const called = await desk.page.getByTestId('current-examinee').locator('h1').textContent();
+    expect(called).toMatch(/^[A-Z]\d{3}$/);
+    await display
+      .getByText(new RegExp(`请 ${called} 号`))
+      .first()
+      .waitFor({ timeout: 15_000 });
+    // The board follows the call too: the department no longer waits for its first call.
+    await expect.poll(() => display.getByText('暂无呼叫').count()).toBe(0);
+    await display.screenshot({ path: screenshotPath('queue-display') });
+    await hall.close();
+    await desk.context.close();
   });
 
   it('raised no page error on any of these screens', () => {
