@@ -1,4 +1,3 @@
-import { inflateSync } from 'node:zlib';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../src/db/client.js';
 import {
@@ -84,47 +83,3 @@ export async function addReviewedOrder(
   ]);
   return orderId;
 }
-
-/** The streams of a PDF, inflated where they are compressed. */
-function pdfStreams(pdf: Buffer): string[] {
-  const text = pdf.toString('latin1');
-  const streams: string[] = [];
-  for (const match of text.matchAll(/stream\r?\n/g)) {
-    const start = match.index + match[0].length;
-    const end = text.indexOf('endstream', start);
-    const raw = pdf.subarray(start, end);
-    try {
-      streams.push(inflateSync(raw).toString('latin1'));
-    } catch {
-      streams.push(raw.toString('latin1'));
-    }
-  }
-  return streams;
-}
-
-/**
- * The text drawn on the pages, read back through each font's ToUnicode map (as guide-sheet.test.ts):
- * every map is tried and the readings joined, since the codes of the regular and the bold font overlap.
- */
-export function pdfText(pdf: Buffer): string {
-  const streams = pdfStreams(pdf);
-  const maps = streams
-    .filter((s) => s.includes('beginbfrange'))
-    .map((s) => {
-      const map = new Map<number, string>();
-      for (const [, lo, , list] of s.matchAll(/<([0-9a-f]{4})>\s*<([0-9a-f]{4})>\s*\[([^\]]*)\]/gi)) {
-        [...list!.matchAll(/<([0-9a-f]+)>/gi)].forEach((m, i) =>
-          map.set(parseInt(lo!, 16) + i, String.fromCharCode(parseInt(m[1]!, 16))),
-        );
-      }
-      return map;
-    });
-  const codes = streams
-    .filter((s) => /\bTJ\b/.test(s))
-    .flatMap((s) => [...s.matchAll(/<([0-9a-f]+)>/gi)].map((m) => m[1]!))
-    .flatMap((hex) => hex.match(/.{4}/g) ?? [])
-    .map((h) => parseInt(h, 16));
-  return maps.map((map) => codes.map((c) => map.get(c) ?? '').join('')).join('\n');
-}
-
-export const pageCount = (pdf: Buffer) => pdf.toString('latin1').match(/\/Type \/Page\b/g)?.length ?? 0;

@@ -6,7 +6,8 @@ import { issueTicket } from '../src/modules/registration/guide-sheet-ticket.js';
 import { useTestServer } from './support/app.js';
 import { describeOnEachDatabase } from './support/database.js';
 import { addStaff, callerFor, tokenFor } from './support/domain.js';
-import { addReviewedOrder, pageCount, pdfText } from './report-fixture.js';
+import { addReviewedOrder } from './report-fixture.js';
+import { readPdf } from './support/pdf.js';
 
 const ID_CARD = '110101198005060014';
 
@@ -39,8 +40,8 @@ describeOnEachDatabase((target) => {
       const pdf = res.rawPayload;
       expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
       expect(pdf.toString('latin1')).toMatch(/\/MediaBox \[0 0 595\.28 841\.89\]/);
-      expect(pageCount(pdf)).toBeGreaterThan(1);
-      const text = pdfText(pdf);
+      const { text, pages } = await readPdf(pdf);
+      expect(pages).toBeGreaterThan(1);
       for (const words of [
         '健康体检报告',
         '钱报告',
@@ -72,7 +73,7 @@ describeOnEachDatabase((target) => {
 
       const allowed = await chief.get('/manager/api/report/report_pdf', { order_id: confidential });
       expect(allowed.statusCode).toBe(200);
-      const text = pdfText(allowed.rawPayload);
+      const { text } = await readPdf(allowed.rawPayload);
       expect(text).toContain(maskName('保密人员'));
       expect(text).not.toContain('保密人员');
     }, 60_000);

@@ -17,3 +17,12 @@ Object.defineProperty(window, 'matchMedia', {
 });
 
 afterEach(() => cleanup());
+
+// jsdom has no ResizeObserver; antd's Table, Select, Tabs and virtual lists observe sizes with it.
+// A plain global (not vi.stubGlobal), so a test that unstubs its own globals keeps this one.
+class NoopResizeObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+globalThis.ResizeObserver ??= NoopResizeObserver as unknown as typeof ResizeObserver;

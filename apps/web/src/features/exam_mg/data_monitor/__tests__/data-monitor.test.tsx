@@ -47,14 +47,6 @@ configure({ asyncUtilTimeout: 5000 });
 describe('数据监控', { timeout: 20_000 }, () => {
   beforeEach(() => {
     call.mockReset();
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    );
   });
   afterEach(() => {
     vi.useRealTimers();

@@ -8,16 +8,6 @@ import { deptWorklistRoute, myDeptsRoute, userInfoRoute, type RouteDescriptor } 
 import { ApiError } from '../../../../lib/api-error';
 import { raiseRefreshFlag, resetRefreshFlag } from '../../../../lib/refresh-flag';
 
-// jsdom has no ResizeObserver; antd's table observes its size with it.
-vi.stubGlobal(
-  'ResizeObserver',
-  class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  },
-);
-
 const call = vi.fn();
 vi.mock('../../../../lib/api', () => ({
   api: { call: (r: RouteDescriptor, input: unknown) => call(r, input) },

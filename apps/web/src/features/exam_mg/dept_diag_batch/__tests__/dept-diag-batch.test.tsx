@@ -6,16 +6,6 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { batchNormalSaveRoute, deptWorklistRoute, myDeptsRoute, type RouteDescriptor } from '@checkup/api-contract';
 import { ApiError } from '../../../../lib/api-error';
 
-// jsdom has no ResizeObserver; antd's table observes its size with it.
-vi.stubGlobal(
-  'ResizeObserver',
-  class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  },
-);
-
 const call = vi.fn();
 vi.mock('../../../../lib/api', () => ({
   api: { call: (r: RouteDescriptor, input: unknown) => call(r, input) },

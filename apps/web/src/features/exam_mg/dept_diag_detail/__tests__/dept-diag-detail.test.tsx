@@ -93,15 +93,6 @@ describe('科室诊断详情', () => {
       'fetch',
       vi.fn(async () => new Response('{}')),
     );
-    // jsdom has no ResizeObserver; antd's auto-sized text areas observe with it.
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    );
   });
   afterEach(() => {
     vi.useRealTimers();

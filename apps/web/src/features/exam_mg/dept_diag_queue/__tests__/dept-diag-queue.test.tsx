@@ -77,14 +77,6 @@ configure({ asyncUtilTimeout: 5000 });
 describe('科室排队', { timeout: 20_000 }, () => {
   beforeEach(() => {
     call.mockReset();
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    );
   });
   afterEach(() => vi.unstubAllGlobals());
 

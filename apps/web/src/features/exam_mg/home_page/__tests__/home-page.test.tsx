@@ -10,14 +10,6 @@ import {
   type TodayStats,
 } from '@checkup/api-contract';
 
-vi.stubGlobal(
-  'ResizeObserver',
-  class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  },
-);
 vi.setConfig({ testTimeout: 30_000 });
 
 const call = vi.fn();

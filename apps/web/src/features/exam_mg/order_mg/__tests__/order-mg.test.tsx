@@ -6,15 +6,6 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { orderListRoute, userInfoRoute, type OrderListRow, type RouteDescriptor } from '@checkup/api-contract';
 import { KEEP_SEARCH_KEY } from '../../../../lib/keep-search';
 
-// jsdom has no ResizeObserver; antd's table observes its size with it.
-vi.stubGlobal(
-  'ResizeObserver',
-  class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  },
-);
 vi.setConfig({ testTimeout: 30_000 });
 
 const call = vi.fn();

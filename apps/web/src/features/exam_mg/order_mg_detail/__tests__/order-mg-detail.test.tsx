@@ -6,14 +6,6 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { orderCheckInRoute, orderDetailRoute, type OrderDetail, type RouteDescriptor } from '@checkup/api-contract';
 import { ApiError } from '../../../../lib/api-error';
 
-vi.stubGlobal(
-  'ResizeObserver',
-  class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  },
-);
 vi.setConfig({ testTimeout: 30_000 });
 
 const call = vi.fn();

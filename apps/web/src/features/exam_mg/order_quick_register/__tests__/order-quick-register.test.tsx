@@ -15,16 +15,6 @@ import {
 import type * as Devices from '@checkup/devices';
 import type { IdCardResult } from '@checkup/devices';
 
-// jsdom has no ResizeObserver; antd's table and select observe their size with it.
-vi.stubGlobal(
-  'ResizeObserver',
-  class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  },
-);
-
 const call = vi.fn();
 vi.mock('../../../../lib/api', () => ({
   api: { call: (r: RouteDescriptor, input: unknown) => call(r, input) },

@@ -112,14 +112,6 @@ describe('报告打印', { timeout: 20_000 }, () => {
     release = [];
     failTicket = '';
     serve();
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    );
   });
   afterEach(() => vi.unstubAllGlobals());
 

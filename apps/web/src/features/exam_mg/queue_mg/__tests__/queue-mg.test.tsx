@@ -89,14 +89,6 @@ configure({ asyncUtilTimeout: 5000 });
 describe('排队管理', { timeout: 20_000 }, () => {
   beforeEach(() => {
     call.mockReset();
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    );
     serve();
   });
   afterEach(() => vi.unstubAllGlobals());

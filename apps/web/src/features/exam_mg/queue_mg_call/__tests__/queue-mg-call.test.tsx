@@ -97,14 +97,6 @@ configure({ asyncUtilTimeout: 5000 });
 describe('叫号', { timeout: 20_000 }, () => {
   beforeEach(() => {
     call.mockReset();
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    );
     serve();
   });
   afterEach(() => vi.unstubAllGlobals());

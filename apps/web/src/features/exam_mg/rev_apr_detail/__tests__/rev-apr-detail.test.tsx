@@ -149,14 +149,6 @@ describe('总检详情', () => {
       'fetch',
       vi.fn(async () => new Response('{}')),
     );
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    );
   });
   afterEach(() => {
     vi.useRealTimers();

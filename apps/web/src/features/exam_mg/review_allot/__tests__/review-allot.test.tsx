@@ -90,15 +90,6 @@ vi.setConfig({ testTimeout: 30_000 });
 describe('主审分配', () => {
   beforeEach(() => {
     call.mockReset();
-    // jsdom has no ResizeObserver; antd's table and select observe with it.
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    );
   });
   afterEach(() => vi.unstubAllGlobals());
 

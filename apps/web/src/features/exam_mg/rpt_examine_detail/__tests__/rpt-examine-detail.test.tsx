@@ -69,14 +69,6 @@ describe('报告审核详情', { timeout: 20_000 }, () => {
     call.mockReset();
     fetchMock.mockClear();
     vi.stubGlobal('fetch', fetchMock);
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    );
     URL.createObjectURL = vi.fn(() => 'blob:report');
     URL.revokeObjectURL = vi.fn();
   });

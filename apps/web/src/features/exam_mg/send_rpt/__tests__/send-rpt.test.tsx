@@ -76,14 +76,6 @@ describe('报告发送', { timeout: 20_000 }, () => {
   beforeEach(() => {
     call.mockReset();
     serve();
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    );
   });
   afterEach(() => vi.unstubAllGlobals());
 

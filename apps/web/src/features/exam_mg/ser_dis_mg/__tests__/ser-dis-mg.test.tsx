@@ -104,15 +104,6 @@ configure({ asyncUtilTimeout: 5000 });
 describe('危急值管理', { timeout: 20_000 }, () => {
   beforeEach(() => {
     call.mockReset();
-    // jsdom has no ResizeObserver; antd's Table observes its size with it.
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    );
   });
   afterEach(() => vi.unstubAllGlobals());
 
