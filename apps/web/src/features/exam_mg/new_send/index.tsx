@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { Alert, App, Card, Col, List, Row } from 'antd';
-import type { DeliveryFields, ReportListRow, RouteOutput, reportSendRoute } from '@checkup/api-contract';
-import { GenericTable } from '@checkup/ui';
-import { useReportList } from '../print_rpt/api/get-report-list';
+import type { DeliveryFields, RouteOutput, reportSendRoute } from '@checkup/api-contract';
 import { reportColumns } from '../print_rpt/components/report-columns';
-import { ReportFilters, toQuery, type ReportFilterValue } from '../print_rpt/components/report-filters';
+import { ReportFilters } from '../print_rpt/components/report-filters';
+import { ReportListTable, useReportListState } from '../print_rpt/components/report-list-table';
 import { sendSummary, useSendReports } from '../send_rpt/api/send-reports';
 import { DeliveryForm } from '../send_rpt/components/delivery-form';
 
@@ -13,11 +12,10 @@ type SendAnswer = RouteOutput<typeof reportSendRoute>;
 /** 报告发送(新) (exam_mg/new_send): several checked reports sent by one method at once. */
 export default function NewSend() {
   const { message } = App.useApp();
-  const [filter, setFilter] = useState<ReportFilterValue>({ stage: 'to_send', range: null, key: '' });
-  const [page, setPage] = useState({ page: 1, size: 50 });
+  const reports = useReportListState('to_send', 50);
+  const { list } = reports;
   const [selected, setSelected] = useState<string[]>([]);
   const [answer, setAnswer] = useState<SendAnswer | null>(null);
-  const list = useReportList(toQuery(filter, page));
   const send = useSendReports();
 
   const onSend = async (fields: DeliveryFields) => {
@@ -39,31 +37,16 @@ export default function NewSend() {
         <Card size="small" title="报告发送(新)">
           <ReportFilters
             stages={['to_send', 'sent', '']}
-            value={filter}
-            onChange={(next) => {
-              setFilter(next);
-              setPage((p) => ({ ...p, page: 1 }));
-            }}
+            value={reports.filter}
+            onChange={reports.changeFilter}
             onRefresh={() => void list.refetch()}
           />
-          <GenericTable<ReportListRow>
+          <ReportListTable
+            state={reports}
             tableKey="new_send"
-            rowKey="order_id"
-            size="small"
-            virtual={false}
             columns={reportColumns}
-            dataSource={list.data?.list ?? []}
-            loading={list.isFetching}
             scroll={{ x: 1200 }}
             rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]) }}
-            pagination={{
-              current: page.page,
-              pageSize: page.size,
-              total: list.data?.total ?? 0,
-              showSizeChanger: true,
-              showTotal: (total) => `共 ${total} 条`,
-              onChange: (next, size) => setPage({ page: next, size }),
-            }}
           />
         </Card>
       </Col>

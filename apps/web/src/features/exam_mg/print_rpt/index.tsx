@@ -1,21 +1,20 @@
 import { useState } from 'react';
 import { Alert, App, Button, Card, List, Progress, Space } from 'antd';
 import type { ReportListRow } from '@checkup/api-contract';
-import { GenericTable, type GenericColumn } from '@checkup/ui';
-import { useReportList } from './api/get-report-list';
+import type { GenericColumn } from '@checkup/ui';
 import { ReportPreviewDialog } from './components/report-preview-dialog';
 import { reportColumns } from './components/report-columns';
-import { ReportFilters, toQuery, type ReportFilterValue } from './components/report-filters';
+import { ReportFilters } from './components/report-filters';
+import { ReportListTable, useReportListState } from './components/report-list-table';
 import { useBatchPrint } from './use-batch-print';
 
 /** 报告打印 (exam_mg/print_rpt): final-reviewed reports, printed in batches through the local print service. */
 export default function PrintRpt() {
   const { message } = App.useApp();
-  const [filter, setFilter] = useState<ReportFilterValue>({ stage: 'to_print', range: null, key: '' });
-  const [page, setPage] = useState({ page: 1, size: 20 });
+  const reports = useReportListState('to_print');
+  const { list } = reports;
   const [selected, setSelected] = useState<string[]>([]);
   const [previewing, setPreviewing] = useState<string | null>(null);
-  const list = useReportList(toQuery(filter, page));
   const batch = useBatchPrint();
 
   const printSelected = async () => {
@@ -59,11 +58,8 @@ export default function PrintRpt() {
     >
       <ReportFilters
         stages={['to_print', 'printed', '']}
-        value={filter}
-        onChange={(next) => {
-          setFilter(next);
-          setPage((p) => ({ ...p, page: 1 }));
-        }}
+        value={reports.filter}
+        onChange={reports.changeFilter}
         onRefresh={() => void list.refetch()}
       />
       {batch.progress && (
@@ -97,26 +93,14 @@ export default function PrintRpt() {
           }
         />
       )}
-      <GenericTable<ReportListRow>
+      <ReportListTable
+        state={reports}
         tableKey="print_rpt"
-        rowKey="order_id"
-        size="small"
-        virtual={false}
         columns={columns}
-        dataSource={list.data?.list ?? []}
-        loading={list.isFetching}
         scroll={{ x: 1300 }}
         rowSelection={{
           selectedRowKeys: selected,
           onChange: (keys) => setSelected(keys as string[]),
-        }}
-        pagination={{
-          current: page.page,
-          pageSize: page.size,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => `共 ${total} 条`,
-          onChange: (next, size) => setPage({ page: next, size }),
         }}
       />
       <ReportPreviewDialog orderId={previewing} onClose={() => setPreviewing(null)} />

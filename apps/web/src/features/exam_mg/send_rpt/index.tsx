@@ -1,20 +1,18 @@
 import { useState } from 'react';
 import { App, Card, Col, Empty, Row } from 'antd';
 import type { DeliveryFields, ReportListRow } from '@checkup/api-contract';
-import { GenericTable } from '@checkup/ui';
-import { useReportList } from '../print_rpt/api/get-report-list';
 import { reportColumns } from '../print_rpt/components/report-columns';
-import { ReportFilters, toQuery, type ReportFilterValue } from '../print_rpt/components/report-filters';
+import { ReportFilters } from '../print_rpt/components/report-filters';
+import { ReportListTable, useReportListState } from '../print_rpt/components/report-list-table';
 import { useSendReports } from './api/send-reports';
 import { DeliveryForm } from './components/delivery-form';
 
 /** 报告发送 (exam_mg/send_rpt): one checked report handed over or sent, and the delivery recorded. */
 export default function SendRpt() {
   const { message } = App.useApp();
-  const [filter, setFilter] = useState<ReportFilterValue>({ stage: 'to_send', range: null, key: '' });
-  const [page, setPage] = useState({ page: 1, size: 20 });
+  const reports = useReportListState('to_send');
+  const { list } = reports;
   const [chosen, setChosen] = useState<ReportListRow | null>(null);
-  const list = useReportList(toQuery(filter, page));
   const send = useSendReports();
 
   const onSend = async (fields: DeliveryFields) => {
@@ -37,21 +35,14 @@ export default function SendRpt() {
         <Card size="small" title="报告发送">
           <ReportFilters
             stages={['to_send', 'sent', '']}
-            value={filter}
-            onChange={(next) => {
-              setFilter(next);
-              setPage((p) => ({ ...p, page: 1 }));
-            }}
+            value={reports.filter}
+            onChange={reports.changeFilter}
             onRefresh={() => void list.refetch()}
           />
-          <GenericTable<ReportListRow>
+          <ReportListTable
+            state={reports}
             tableKey="send_rpt"
-            rowKey="order_id"
-            size="small"
-            virtual={false}
             columns={reportColumns}
-            dataSource={list.data?.list ?? []}
-            loading={list.isFetching}
             scroll={{ x: 1200 }}
             rowSelection={{
               type: 'radio',
@@ -59,14 +50,6 @@ export default function SendRpt() {
               onChange: (_keys, rows) => setChosen(rows[0] ?? null),
             }}
             onRow={(r) => ({ onClick: () => setChosen(r) })}
-            pagination={{
-              current: page.page,
-              pageSize: page.size,
-              total: list.data?.total ?? 0,
-              showSizeChanger: true,
-              showTotal: (total) => `共 ${total} 条`,
-              onChange: (next, size) => setPage({ page: next, size }),
-            }}
           />
         </Card>
       </Col>
