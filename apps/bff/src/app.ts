@@ -1,4 +1,5 @@
 import Fastify, { type FastifyServerOptions } from 'fastify';
+import type { Logger } from 'pino';
 import rateLimit from '@fastify/rate-limit';
 import { AppError } from '@checkup/api-contract';
 import type { BffConfig } from './config.js';
@@ -17,18 +18,23 @@ import { frontLogRoutes } from './routes/front-log/index.js';
 import { loginRoutes } from './routes/login/index.js';
 import { opsRoutes } from './routes/ops/index.js';
 import { proxyRoutes } from './routes/proxy/index.js';
+import { loggingOptions } from './logging.js';
+
+/** Fastify options, and the logger to write through (none: silent). */
+export type AppOptions = Omit<FastifyServerOptions, 'logger' | 'loggerInstance'> & { log?: Logger };
 
 /** The staff-facing BFF as an app without listen: external plugins, then app plugins, then routes (STYLE §2). */
-export async function buildApp(config: BffConfig, options: FastifyServerOptions = {}) {
+export async function buildApp(config: BffConfig, { log, ...options }: AppOptions = {}) {
   const app = Fastify({
     logger: false,
+    ...loggingOptions(log),
     genReqId: () => crypto.randomUUID(),
     frameworkErrors,
     bodyLimit: 20 * 1024 * 1024,
     trustProxy: config.TRUST_PROXY,
     ...options,
   });
-  await app.register(httpPlugin);
+  await app.register(httpPlugin, { accessLog: log?.isLevelEnabled('info') });
   await app.register(metricsPlugin);
   await app.register(sharedStatePlugin, config);
   await app.register(rateLimit, {
@@ -37,7 +43,7 @@ export async function buildApp(config: BffConfig, options: FastifyServerOptions 
     errorResponseBuilder: () => new AppError('TOO_MANY_REQUESTS'),
   });
   await app.register(docsPlugin);
-  await app.register(webStaticPlugin, { webDist: config.WEB_DIST });
+  await app.register(webStaticPlugin, { webDist: config.WEB_DIST, log });
   await app.register(sessionPlugin, config);
   await app.register(csrfPlugin, { allowedOrigins: config.ALLOWED_ORIGINS });
   await app.register(upstreamPlugin, config);

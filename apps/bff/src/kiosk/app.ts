@@ -1,7 +1,9 @@
 import type { Readable } from 'node:stream';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify from 'fastify';
 import { AppError } from '@checkup/api-contract';
+import type { AppOptions } from '../app.js';
 import type { BffConfig } from '../config.js';
+import { loggingOptions } from '../logging.js';
 import { csrfPlugin } from '../plugins/app/csrf.js';
 import { frameworkErrors, httpPlugin } from '../plugins/app/http.js';
 import { replyWith } from '../plugins/app/reply-with.js';
@@ -13,15 +15,16 @@ import { judgeKioskRequest } from './guard.js';
  * The kiosk listener (issue 3 §8): the self-print pages and an allowlist of self-print calls,
  * with no staff session; anything else is refused and audited.
  */
-export async function buildKioskApp(config: BffConfig, options: FastifyServerOptions = {}) {
+export async function buildKioskApp(config: BffConfig, { log, ...options }: AppOptions = {}) {
   const app = Fastify({
     logger: false,
+    ...loggingOptions(log),
     genReqId: () => crypto.randomUUID(),
     frameworkErrors,
     bodyLimit: 64 * 1024,
     ...options,
   });
-  await app.register(httpPlugin);
+  await app.register(httpPlugin, { accessLog: log?.isLevelEnabled('info') });
 
   app.addHook('onRequest', async (request) => {
     const verdict = judgeKioskRequest(request.method, request.raw.url ?? '', request.headers);
@@ -33,7 +36,7 @@ export async function buildKioskApp(config: BffConfig, options: FastifyServerOpt
     throw new AppError('KIOSK_FORBIDDEN');
   });
 
-  await app.register(webStaticPlugin, { webDist: config.WEB_DIST });
+  await app.register(webStaticPlugin, { webDist: config.WEB_DIST, log });
   await app.register(csrfPlugin, { allowedOrigins: config.ALLOWED_ORIGINS });
   await app.register(upstreamPlugin, config);
 

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildKioskApp } from '../../src/kiosk/app.js';
 import { loadConfig } from '../../src/config.js';
+import { createLogger } from '../../src/logging.js';
 import { SAME_ORIGIN, useFixtures } from '../support/build.js';
 
 describe('kiosk port', () => {
@@ -19,7 +20,7 @@ describe('kiosk port', () => {
       },
     });
     const config = loadConfig({ UPSTREAM_URL: gw.upstream.url, WEB_DIST: gw.web.dir, LOG_LEVEL: 'warn' });
-    kiosk = await buildKioskApp(config, { logger: { level: 'warn', stream } });
+    kiosk = await buildKioskApp(config, { log: createLogger('warn', { stream }) });
     await kiosk.ready();
   });
 

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
-import { loggerOptions } from '../../src/log-options.js';
+import { createLogger } from '../../src/logging.js';
 import { makeWebDist, type WebDist } from '../support/build.js';
 
 describe('request logs', () => {
@@ -19,7 +19,7 @@ describe('request logs', () => {
       },
     });
     app = await buildApp(loadConfig({ WEB_DIST: web.dir, UPSTREAM_URL: 'http://127.0.0.1:9' }), {
-      logger: { ...(loggerOptions('info') as object), stream },
+      log: createLogger('info', { stream }),
     });
   });
 

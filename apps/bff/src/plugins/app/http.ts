@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorToEnvelope, failure } from '@checkup/api-contract';
@@ -8,8 +9,20 @@ const SECURITY_HEADERS = {
   'referrer-policy': 'same-origin',
 } as const;
 
-/** Request ids, security headers and the one error handler (STYLE §3). */
-export const httpPlugin = fp(async (app: FastifyInstance) => {
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** performance.now() when the request came in: the start of its answer time. */
+    receivedAt: number;
+  }
+}
+
+export interface HttpOptions {
+  /** Write one line per answered request (info level). */
+  accessLog?: boolean;
+}
+
+/** Request ids, security headers, the access log and the one error handler (STYLE §3). */
+export const httpPlugin = fp(async (app: FastifyInstance, opts: HttpOptions) => {
   // Bodies are kept as the raw string (form, JSON) or stream (uploads): the proxy forwards them
   // untouched (spec §7), and JSON is not re-serialised, which would round large numbers.
   app.addContentTypeParser(
@@ -19,11 +32,21 @@ export const httpPlugin = fp(async (app: FastifyInstance) => {
   );
   app.addContentTypeParser('multipart/form-data', (_req, payload, done) => done(null, payload));
 
+  app.decorateRequest('receivedAt', 0);
   // Synchronous hooks with done(): no promise per request on the hot path.
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers({ 'x-request-id': request.id, ...SECURITY_HEADERS });
+    request.receivedAt = performance.now();
+    reply.header('x-request-id', request.id).headers(SECURITY_HEADERS);
     done();
   });
+  if (opts.accessLog) {
+    // When the answer is handed over (for a download or an event stream: when it starts).
+    app.addHook('onSend', (request, reply, payload, done) => {
+      const responseTime = request.receivedAt ? performance.now() - request.receivedAt : undefined;
+      request.log.info({ req: request, res: { statusCode: reply.statusCode }, responseTime }, 'request answered');
+      done(null, payload);
+    });
+  }
 
   app.setNotFoundHandler((request, reply) => {
     reply.header('x-request-id', request.id).status(404).send(failure('NOT_FOUND'));

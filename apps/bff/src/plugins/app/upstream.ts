@@ -132,7 +132,7 @@ export const upstreamPlugin = fp(async (app: FastifyInstance, config: BffConfig)
     const isForm = /^application\/x-www-form-urlencoded/i.test(headers['content-type'] ?? '');
     const form = typeof req.body === 'string' && isForm ? req.body : null;
     let outgoing = { query, form };
-    if (path !== versionRoute.path && !process.env.X_NO_SIGN) {
+    if (path !== versionRoute.path) {
       const cfg = security.current() ?? (await security.get());
       if (cfg.integrity || cfg.encrypt) {
         const keys = apiKeys.current() ?? (await apiKeys.load());
