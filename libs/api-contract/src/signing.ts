@@ -30,21 +30,32 @@ function encodeRfc3986(text: string): string {
 
 /** Decoded pairs of a query string or form body: '+' and %20 both mean a space. */
 export function parsePairs(encoded: string): ParamPair[] {
-  return [...new URLSearchParams(encoded)].map(([k, v]) => [k, v] as const);
+  return encoded ? Array.from(new URLSearchParams(encoded)) : [];
+}
+
+/** Each pair as key=value, both parts RFC 3986-encoded. */
+export function encodedPairs(pairs: readonly ParamPair[]): string[] {
+  return pairs.map(([k, v]) => `${encodeRfc3986(k)}=${encodeRfc3986(v)}`);
 }
 
 /**
- * key=value pairs joined by '&', each part RFC 3986-encoded. With `sort`, pairs are ordered by key
- * (code-point order), and repeated keys keep their order among themselves.
+ * The canonical text of `pairs` from their encodedPairs, so that a caller who also sends the pairs
+ * encodes them once. With `sort`, pairs are ordered by key (code-point order), and repeated keys
+ * keep their order among themselves.
  */
+export function canonicalOf(pairs: readonly ParamPair[], encoded: readonly string[], sort: boolean): string {
+  if (!sort) return encoded.join('&');
+  const order = pairs.map((_, index) => index);
+  order.sort((a, b) => {
+    const [ka, kb] = [pairs[a]![0], pairs[b]![0]];
+    return ka < kb ? -1 : ka > kb ? 1 : a - b;
+  });
+  return order.map((index) => encoded[index]).join('&');
+}
+
+/** key=value pairs joined by '&', each part RFC 3986-encoded; with `sort`, ordered by key. */
 export function canonicalParams(pairs: readonly ParamPair[], sort: boolean): string {
-  const ordered = sort
-    ? pairs
-        .map((pair, index) => ({ pair, index }))
-        .sort((a, b) => (a.pair[0] < b.pair[0] ? -1 : a.pair[0] > b.pair[0] ? 1 : a.index - b.index))
-        .map(({ pair }) => pair)
-    : pairs;
-  return ordered.map(([k, v]) => `${encodeRfc3986(k)}=${encodeRfc3986(v)}`).join('&');
+  return canonicalOf(pairs, encodedPairs(pairs), sort);
 }
 
 export interface SignatureInput {

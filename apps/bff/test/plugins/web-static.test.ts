@@ -38,6 +38,20 @@ describe('web app from a built WEB_DIST', () => {
     for (const res of answers) expectCommonHeaders(res.headers);
     expect(new Set(answers.map((r) => r.headers['x-request-id'])).size).toBe(answers.length);
   });
+
+  it('forbids framing pages and keeps their referrer to the same origin; API answers do without', async () => {
+    const [page, asset, call] = await Promise.all(
+      ['/', '/assets/app-abc.js', '/manager/api/login/user_info'].map((url) => gw.app.inject({ method: 'GET', url })),
+    );
+
+    for (const res of [page!, asset!]) {
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['referrer-policy']).toBe('same-origin');
+    }
+    expect(call!.headers['content-type']).toMatch(/^application\/json/);
+    expect(call!.headers['x-frame-options']).toBeUndefined();
+    expect(call!.headers['referrer-policy']).toBeUndefined();
+  });
 });
 
 describe('web app not built', () => {

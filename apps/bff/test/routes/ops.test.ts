@@ -38,8 +38,11 @@ describe('operations endpoints', () => {
 
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
-    expect(res.body).toContain('# TYPE bff_http_requests_total counter');
-    expect(res.body).toMatch(/^bff_http_requests_total\{route="\/healthz",method="GET",status="200"\} \d+$/m);
+    expect(res.body).toContain('# TYPE bff_http_request_duration_seconds histogram');
+    // The histogram's count is the request count.
+    expect(res.body).toMatch(
+      /^bff_http_request_duration_seconds_count\{route="\/healthz",method="GET",status="200"\} [1-9]\d*$/m,
+    );
     expect(res.body).toContain('# TYPE bff_cache_total counter');
     expect(res.body).toContain('# TYPE bff_duplicates_refused_total counter');
   });

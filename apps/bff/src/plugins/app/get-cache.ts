@@ -4,11 +4,14 @@ import type { SharedState } from '../../state/shared-state.js';
 
 /** Path plus sorted query, plus the user where the answer is personal. */
 export function cacheKey(path: string, query: string, userId: number | null): string {
+  const user = userId === null ? '' : `#u${userId}`;
+  // Most cached calls carry no parameters.
+  if (!query) return `cache:${path}?${user}`;
   const sorted = [...new URLSearchParams(query)].sort(([a, av], [b, bv]) =>
     a === b ? (av < bv ? -1 : 1) : a < b ? -1 : 1,
   );
   const canonical = new URLSearchParams(sorted).toString();
-  return `cache:${path}?${canonical}${userId === null ? '' : `#u${userId}`}`;
+  return `cache:${path}?${canonical}${user}`;
 }
 
 const GENERATION_KEY = 'cache-generation';

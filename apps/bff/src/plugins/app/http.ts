@@ -3,8 +3,13 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { errorToEnvelope, failure } from '@checkup/api-contract';
 
-const SECURITY_HEADERS = {
-  'x-content-type-options': 'nosniff',
+/**
+ * Pages (the web app, its assets, the docs) may not be framed and name their origin only to their
+ * own. Calls under /manager/ answer JSON or files that are never pages of their own, so they carry
+ * only what every answer has: its request id and no content sniffing — two headers fewer on the
+ * gateway's busiest path, where each costs about as much as the cache lookup (bench/bff).
+ */
+const PAGE_HEADERS = {
   'x-frame-options': 'DENY',
   'referrer-policy': 'same-origin',
 } as const;
@@ -36,7 +41,8 @@ export const httpPlugin = fp(async (app: FastifyInstance, opts: HttpOptions) => 
   // Synchronous hooks with done(): no promise per request on the hot path.
   app.addHook('onRequest', (request, reply, done) => {
     request.receivedAt = performance.now();
-    reply.header('x-request-id', request.id).headers(SECURITY_HEADERS);
+    reply.header('x-request-id', request.id).header('x-content-type-options', 'nosniff');
+    if (!request.url.startsWith('/manager/')) reply.headers(PAGE_HEADERS);
     done();
   });
   if (opts.accessLog) {

@@ -2,8 +2,9 @@ import { createCipheriv, createHmac } from 'node:crypto';
 import {
   ENCRYPTED_FIELD_PREFIX,
   SIGNATURE_PARAMS,
+  canonicalOf,
+  encodedPairs,
   parsePairs,
-  canonicalParams,
   signedText,
   withoutSignatureParams,
   type ParamPair,
@@ -33,12 +34,20 @@ export interface OutgoingParams {
   form: string | null;
 }
 
-// The canonical encoding (RFC 3986) is also a valid form encoding.
-const serialise = (pairs: ParamPair[]) => canonicalParams(pairs, false);
+/**
+ * The pairs of a query string or form the gateway sends on: decoded, without any signature
+ * parameter the browser sent (they are the gateway's to write), the configured fields encrypted.
+ */
+function ownPairs(encoded: string, config: SecurityConfig, keys: ApiKeys): ParamPair[] {
+  const pairs = withoutSignatureParams(parsePairs(encoded)).pairs;
+  if (!config.encrypt) return pairs;
+  return pairs.map((pair) => (config.fields.has(pair[0]) ? [pair[0], encryptField(pair[1], keys.encrypt)] : pair));
+}
 
 /**
  * Encrypts the configured fields, then signs query and form pairs (encrypt-then-MAC), as the
- * upstream's encrypt_cfg asks (spec §7). Untouched when neither is on.
+ * upstream's encrypt_cfg asks (spec §7). Untouched when neither is on. Each pair is encoded once
+ * (RFC 3986, also a valid form encoding) for both what is sent and what is signed.
  */
 export function prepareOutgoing(
   params: OutgoingParams,
@@ -47,28 +56,26 @@ export function prepareOutgoing(
   now: number = Date.now(),
 ): { query: string; form: string | null } {
   if (!config.integrity && !config.encrypt) return { query: params.query, form: params.form };
-  const encrypt = (pairs: ParamPair[]): ParamPair[] =>
-    config.encrypt
-      ? pairs.map(([k, v]) => [k, config.fields.has(k) ? encryptField(v, keys.encrypt) : v] as const)
-      : pairs;
-  // Signature parameters are the gateway's to write; any the browser sent are dropped.
-  const own = (encoded: string) => withoutSignatureParams(parsePairs(encoded)).pairs;
-  const query = encrypt(own(params.query));
-  const form = params.form === null ? null : encrypt(own(params.form));
-
-  if (!config.integrity) return { query: serialise(query), form: form === null ? null : serialise(form) };
+  const query = ownPairs(params.query, config, keys);
+  const form = params.form === null ? null : ownPairs(params.form, config, keys);
+  const encodedQuery = encodedPairs(query);
+  const encodedForm = form === null ? null : encodedPairs(form);
+  const sentQuery = encodedQuery.join('&');
+  if (!config.integrity) return { query: sentQuery, form: encodedForm === null ? null : encodedForm.join('&') };
 
   const timestamp = String(now);
   const nonce = pooledRandomBytes(16).toString('base64url');
   // Parameters travel in the browser's order; unsorted, that encoding is also the signed text.
-  const carrier = form ?? query;
-  const carried = serialise(carrier);
-  const single = form === null || query.length === 0;
+  const carried = encodedForm === null ? sentQuery : encodedForm.join('&');
   const canonical =
-    single && !config.sort ? carried : canonicalParams(form === null ? query : [...query, ...form], config.sort);
+    form === null || encodedForm === null
+      ? canonicalOf(query, encodedQuery, config.sort)
+      : query.length === 0
+        ? canonicalOf(form, encodedForm, config.sort)
+        : canonicalOf([...query, ...form], [...encodedQuery, ...encodedForm], config.sort);
   const mac = signature(keys.sign, signedText(params.method, params.path, canonical, timestamp, nonce));
   // Digits and base64url need no encoding.
   const tail = `${SIGNATURE_PARAMS.timestamp}=${timestamp}&${SIGNATURE_PARAMS.nonce}=${nonce}&${SIGNATURE_PARAMS.signature}=${mac}`;
   const signedCarrier = carried ? `${carried}&${tail}` : tail;
-  return form === null ? { query: signedCarrier, form: null } : { query: serialise(query), form: signedCarrier };
+  return form === null ? { query: signedCarrier, form: null } : { query: sentQuery, form: signedCarrier };
 }

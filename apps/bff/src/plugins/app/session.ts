@@ -20,7 +20,8 @@ declare module 'fastify' {
 
 /** The browser session: an opaque id in an HttpOnly, SameSite=Strict cookie. */
 export const sessionPlugin = fp(async (app: FastifyInstance, config: BffConfig) => {
-  await app.register(cookie);
+  // Cookies are read where they are needed (the session id, below), not parsed on every request.
+  await app.register(cookie, { hook: false });
   // The __Host- prefix makes a browser refuse the cookie unless it is Secure, path /, host-only.
   const name = config.COOKIE_SECURE ? '__Host-checkup_sid' : 'checkup_sid';
   const options = { path: '/', httpOnly: true, sameSite: 'strict' as const, secure: config.COOKIE_SECURE };
@@ -33,7 +34,10 @@ export const sessionPlugin = fp(async (app: FastifyInstance, config: BffConfig) 
     }),
   );
   app.decorate('sessionCookie', {
-    read: (request: FastifyRequest) => request.cookies[name],
+    read: (request: FastifyRequest) => {
+      const header = request.headers.cookie;
+      return header ? app.parseCookie(header)[name] : undefined;
+    },
     set: (reply: FastifyReply, sid: string) => {
       reply.setCookie(name, sid, options);
     },
