@@ -18,9 +18,12 @@ export interface FixedRateResult {
   rate: number;
   direct: Sample[];
   bff: Sample[];
+  /** The bare proxy at the same rate: what any Node proxy on this machine adds. */
+  bare: Sample[] | null;
   directP99: number;
   bffP99: number;
   addedP99: number;
+  bareAddedP99: number | null;
 }
 
 export interface TargetCheck {
@@ -54,10 +57,12 @@ export function summariseFixedRate(
   rate: number,
   direct: Sample[],
   bff: Sample[],
+  bare: Sample[] | null,
 ): FixedRateResult {
   const directP99 = median(direct.map((s) => s.p99));
   const bffP99 = median(bff.map((s) => s.p99));
-  return { workload, pacing, rate, direct, bff, directP99, bffP99, addedP99: bffP99 - directP99 };
+  const bareAddedP99 = bare ? median(bare.map((s) => s.p99)) - directP99 : null;
+  return { workload, pacing, rate, direct, bff, bare, directP99, bffP99, addedP99: bffP99 - directP99, bareAddedP99 };
 }
 
 function ratio(rows: RowResult[], row: RowResult, reference: ContenderId): number | null {
@@ -139,7 +144,9 @@ export function checkTargets(rows: RowResult[], fixed: FixedRateResult[], nginxM
   for (const f of fixed) {
     checks.push({
       target: `added p99 ${WORKLOAD_SHORT[f.workload]} ≤ 5 ms at half saturation (${f.rate} req/s, ${PACING[f.pacing]})`,
-      measured: `${f.addedP99.toFixed(2)} ms (BFF ${f.bffP99.toFixed(2)} − direct ${f.directP99.toFixed(2)})`,
+      measured:
+        `${f.addedP99.toFixed(2)} ms (BFF ${f.bffP99.toFixed(2)} − direct ${f.directP99.toFixed(2)})` +
+        (f.bareAddedP99 === null ? '' : `; the bare proxy adds ${f.bareAddedP99.toFixed(2)} ms at the same rate`),
       met: f.addedP99 <= 5,
     });
   }

@@ -39,6 +39,7 @@ const WARMUP_SECONDS = Number(args.warmup);
 const ROUNDS = Math.max(1, Number(args.rounds));
 const CONNECTIONS = Number(args.connections);
 const FIXED_RATE_ROUNDS = 2;
+const FIXED_RATE_CONTENDERS = 3;
 for (const [option, value] of Object.entries({
   seconds: SECONDS,
   warmup: WARMUP_SECONDS,
@@ -138,8 +139,9 @@ async function saturation(rows: Row[], ctx: Context): Promise<RowResult[]> {
 }
 
 /**
- * Direct upstream and BFF at half the BFF's saturation rate, in ABBA order; the BFF's added p99.
- * Both pacings are run: evenly paced is the one that measures what a proxy adds.
+ * Direct upstream, BFF and bare proxy at half the BFF's saturation rate, the order rotated each
+ * round; the p99 the BFF adds, and the bare proxy's at the same rate as its reference. Both
+ * pacings are run: evenly paced is the one that measures what a proxy adds.
  */
 async function fixedRate(rows: Row[], results: RowResult[], ctx: Context): Promise<FixedRateResult[]> {
   const out: FixedRateResult[] = [];
@@ -147,20 +149,30 @@ async function fixedRate(rows: Row[], results: RowResult[], ctx: Context): Promi
     const find = (id: ContenderId) => rows.find((r) => r.contender.id === id && r.workload === workload);
     const direct = find('direct');
     const bff = find('bff');
+    const bare = find('bare');
     const saturated = results.find((r) => r.contender === 'bff' && r.workload === workload)?.rps;
     if (!direct || !bff || !saturated) continue;
     const rate = Math.max(1, Math.round(saturated / 2));
+    const lineup = bare ? [direct, bff, bare] : [direct, bff];
     for (const pacing of ['even', 'burst'] as const) {
-      const directSamples: Sample[] = [];
-      const bffSamples: Sample[] = [];
+      const samples = new Map<Row, Sample[]>(lineup.map((r) => [r, []]));
       for (let round = 0; round < FIXED_RATE_ROUNDS; round += 1) {
-        for (const row of round % 2 ? [bff, direct] : [direct, bff]) {
+        for (const row of rotate(lineup, round)) {
           const s = await sampleOf(row, ctx, SECONDS, { rate, pacing });
-          (row === bff ? bffSamples : directSamples).push(s);
+          samples.get(row)!.push(s);
           progress(`${pacing} ${rate}/s`, row, s);
         }
       }
-      out.push(summariseFixedRate(workload, pacing, rate, directSamples, bffSamples));
+      out.push(
+        summariseFixedRate(
+          workload,
+          pacing,
+          rate,
+          samples.get(direct)!,
+          samples.get(bff)!,
+          bare ? samples.get(bare)! : null,
+        ),
+      );
     }
   }
   return out;
@@ -190,7 +202,9 @@ async function main(): Promise<void> {
     if (cpuProfDir) console.log(`BFF under --cpu-prof: its figures are slowed by the profiler`);
     const rows = rowsOf(lineup.contenders);
     const perSample = PREWARM_SECONDS + SECONDS + SETTLE_MS / 1000;
-    const estimate = rows.length * (WARMUP_SECONDS + ROUNDS * perSample) + 2 * 2 * 2 * FIXED_RATE_ROUNDS * perSample;
+    const estimate =
+      rows.length * (WARMUP_SECONDS + ROUNDS * perSample) +
+      2 * 2 * FIXED_RATE_CONTENDERS * FIXED_RATE_ROUNDS * perSample;
     console.log(
       `${rows.length} rows × ${ROUNDS} rounds of ${SECONDS} s, ${CONNECTIONS} connections; about ${Math.ceil(estimate / 60)} min`,
     );
