@@ -2,7 +2,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BENCH_API_SECRET, CACHED_URL, LOGIN_URL, VERSION_URL } from './fixtures.js';
 import { probeNginx, startNginx } from './nginx.js';
-import { freePort, repoRoot, startNodeScript, waitReady, type CorePlan } from '../shared/processes.js';
+import {
+  freePort,
+  repoRoot,
+  startNodeScript,
+  stopProcesses,
+  waitReady,
+  type CorePlan,
+  type Managed,
+} from '../shared/processes.js';
 
 export type ContenderId = 'direct' | 'nginx' | 'bare' | 'bff';
 
@@ -27,6 +35,8 @@ export interface Lineup {
   upstreamPid: number | undefined;
   /** The BFF session cookie (checkup_sid=...). */
   cookie: string;
+  /** Stops every process of the lineup. */
+  stop(): Promise<void>;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -55,11 +65,13 @@ async function warmCache(origin: string, cookie: string): Promise<void> {
  * Starts the upstream and every contender, each its own process. The BFF runs its production
  * entry (apps/bff/src/server.ts) with env vars: bench may not import app code (module boundaries).
  */
-export async function startLineup(opts: {
+export interface LineupOptions {
   plan: CorePlan;
   tempDir: string;
   cpuProfDir: string | null;
-}): Promise<Lineup> {
+}
+
+export async function startLineup(opts: LineupOptions): Promise<Lineup> {
   const { plan } = opts;
   const upstreamPort = await freePort();
   const upstreamUrl = `http://127.0.0.1:${upstreamPort}`;
@@ -71,11 +83,19 @@ export async function startLineup(opts: {
   });
   await waitReady(`${upstreamUrl}${VERSION_URL}`, upstream);
   const contenders: Contender[] = [{ id: 'direct', origin: upstreamUrl, pid: upstream.child.pid }];
+  const processes: Managed[] = [upstream];
+  const stop = () => stopProcesses(processes);
 
   const nginx = probeNginx();
   if (nginx.found) {
     const port = await freePort();
-    const proc = await startNginx({ dir: path.join(opts.tempDir, 'nginx'), port, upstreamPort, cpus: plan.contender });
+    const proc = await startNginx({
+      dir: path.join(opts.tempDir, `nginx-${port}`),
+      port,
+      upstreamPort,
+      cpus: plan.contender,
+    });
+    processes.push(proc);
     await waitReady(`http://127.0.0.1:${port}${VERSION_URL}`, proc);
     contenders.push({ id: 'nginx', origin: `http://127.0.0.1:${port}`, pid: proc.child.pid });
   }
@@ -87,6 +107,7 @@ export async function startLineup(opts: {
     env: { BENCH_PORT: String(barePort), BENCH_UPSTREAM_URL: upstreamUrl },
     cpus: plan.contender,
   });
+  processes.push(bare);
   await waitReady(`http://127.0.0.1:${barePort}${VERSION_URL}`, bare);
   contenders.push({ id: 'bare', origin: `http://127.0.0.1:${barePort}`, pid: bare.child.pid });
 
@@ -111,6 +132,7 @@ export async function startLineup(opts: {
       ...(opts.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${opts.cpuProfDir}`] : []),
     ],
   });
+  processes.push(bffProcess);
   const bffOrigin = `http://127.0.0.1:${bffPort}`;
   await waitReady(`${bffOrigin}${VERSION_URL}`, bffProcess);
   const cookie = await logIn(bffOrigin);
@@ -126,5 +148,6 @@ export async function startLineup(opts: {
     nginxVersion: nginx.found ? nginx.version : null,
     upstreamPid: upstream.child.pid,
     cookie,
+    stop,
   };
 }

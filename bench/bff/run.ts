@@ -2,7 +2,15 @@ import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { CONTENDER_LABELS, startLineup, type Contender, type ContenderId } from './contenders.js';
+import {
+  CONTENDER_LABELS,
+  startLineup,
+  type Contender,
+  type ContenderId,
+  type Lineup,
+  type LineupOptions,
+} from './contenders.js';
+import { probeNginx } from './nginx.js';
 import { WORKLOADS, measure, type Sample, type Target, type WorkloadName } from './load.js';
 import { measurePaced } from './paced.js';
 import { installCleanup, pinSelf, planCores, removeOnExit, repoRoot, stopAll } from '../shared/processes.js';
@@ -51,6 +59,8 @@ for (const [option, value] of Object.entries({
   process.exit(2);
 }
 const PREWARM_SECONDS = 1;
+/** About how long a lineup takes to start (tsx compiling the BFF, logging in, warming caches). */
+const LINEUP_START_SECONDS = 6;
 const SETTLE_MS = 200;
 
 interface Row {
@@ -122,60 +132,84 @@ function progress(label: string, row: Row, s: Sample): void {
   );
 }
 
-/** Warm-up, then interleaved rounds with the order rotated each round; medians per row. */
-async function saturation(rows: Row[], ctx: Context): Promise<RowResult[]> {
-  for (const row of rows) {
-    await measure(targetOf(row, ctx), row.workload, { seconds: WARMUP_SECONDS, connections: CONNECTIONS });
+const rowKey = (row: Row) => `${row.contender.id}/${row.workload}`;
+
+/** Starts a fresh lineup for `work` and stops it afterwards, whatever happens. */
+async function withLineup<T>(opts: LineupOptions, work: (lineup: Lineup, ctx: Context) => Promise<T>): Promise<T> {
+  const lineup = await startLineup(opts);
+  try {
+    return await work(lineup, { cookie: lineup.cookie, upstreamPid: lineup.upstreamPid });
+  } finally {
+    await lineup.stop();
   }
-  const samples = new Map<Row, Sample[]>(rows.map((r) => [r, []]));
-  for (let round = 0; round < ROUNDS; round += 1) {
-    for (const row of rotate(rows, round)) {
-      const s = await sampleOf(row, ctx, SECONDS);
-      samples.get(row)!.push(s);
-      progress(`round ${round + 1}/${ROUNDS}`, row, s);
-    }
-  }
-  return rows.map((row) => summarise(row.contender.id, row.workload, samples.get(row)!));
 }
+
+/**
+ * Rounds, each on freshly started processes (a Node process keeps, for its whole life, a CPU cost
+ * per request that can differ by a quarter from the same code's in another process), each row
+ * warmed up and then measured once, the order rotated each round; medians per row.
+ */
+async function saturation(opts: LineupOptions): Promise<RowResult[]> {
+  const samples = new Map<string, { row: Row; samples: Sample[] }>();
+  for (let round = 0; round < ROUNDS; round += 1) {
+    await withLineup(opts, async (lineup, ctx) => {
+      const rows = rowsOf(lineup.contenders);
+      for (const row of rows) {
+        await measure(targetOf(row, ctx), row.workload, { seconds: WARMUP_SECONDS, connections: CONNECTIONS });
+      }
+      for (const row of rotate(rows, round)) {
+        const s = await sampleOf(row, ctx, SECONDS);
+        const entry = samples.get(rowKey(row)) ?? { row, samples: [] };
+        entry.samples.push(s);
+        samples.set(rowKey(row), entry);
+        progress(`round ${round + 1}/${ROUNDS}`, row, s);
+      }
+    });
+  }
+  // In the order rowsOf gives (workload, then contender), not the order of the last round.
+  return [...samples.values()]
+    .sort((a, b) => rowOrder(a.row) - rowOrder(b.row))
+    .map(({ row, samples: rounds }) => summarise(row.contender.id, row.workload, rounds));
+}
+
+const rowOrder = (row: Row) =>
+  Object.keys(WORKLOADS).indexOf(row.workload) * 10 + Object.keys(CONTENDER_LABELS).indexOf(row.contender.id);
 
 /**
  * Direct upstream, BFF and bare proxy at half the BFF's saturation rate, the order rotated each
  * round; the p99 the BFF adds, and the bare proxy's at the same rate as its reference. Both
  * pacings are run: evenly paced is the one that measures what a proxy adds.
  */
-async function fixedRate(rows: Row[], results: RowResult[], ctx: Context): Promise<FixedRateResult[]> {
-  const out: FixedRateResult[] = [];
-  for (const workload of ['get', 'post'] as const) {
-    const find = (id: ContenderId) => rows.find((r) => r.contender.id === id && r.workload === workload);
-    const direct = find('direct');
-    const bff = find('bff');
-    const bare = find('bare');
+async function fixedRate(opts: LineupOptions, results: RowResult[]): Promise<FixedRateResult[]> {
+  const plans = (['get', 'post'] as const).flatMap((workload) => {
     const saturated = results.find((r) => r.contender === 'bff' && r.workload === workload)?.rps;
-    if (!direct || !bff || !saturated) continue;
+    const measured = (id: ContenderId) => results.some((r) => r.contender === id && r.workload === workload);
+    if (!saturated || !measured('direct')) return [];
+    const contenders: ContenderId[] = measured('bare') ? ['direct', 'bff', 'bare'] : ['direct', 'bff'];
     const rate = Math.max(1, Math.round(saturated / 2));
-    const lineup = bare ? [direct, bff, bare] : [direct, bff];
-    for (const pacing of ['even', 'burst'] as const) {
-      const samples = new Map<Row, Sample[]>(lineup.map((r) => [r, []]));
-      for (let round = 0; round < FIXED_RATE_ROUNDS; round += 1) {
-        for (const row of rotate(lineup, round)) {
-          const s = await sampleOf(row, ctx, SECONDS, { rate, pacing });
-          samples.get(row)!.push(s);
-          progress(`${pacing} ${rate}/s`, row, s);
+    return (['even', 'burst'] as const).map((pacing) => ({ workload, pacing, rate, contenders }));
+  });
+  const samples = new Map<string, Sample[]>();
+  const key = (workload: string, pacing: Pacing, id: ContenderId) => `${workload}/${pacing}/${id}`;
+  for (let round = 0; round < FIXED_RATE_ROUNDS; round += 1) {
+    await withLineup(opts, async (lineup, ctx) => {
+      for (const plan of plans) {
+        for (const id of rotate(plan.contenders, round)) {
+          const contender = lineup.contenders.find((c) => c.id === id)!;
+          const row = { contender, workload: plan.workload };
+          const s = await sampleOf(row, ctx, SECONDS, { rate: plan.rate, pacing: plan.pacing });
+          const k = key(plan.workload, plan.pacing, id);
+          samples.set(k, [...(samples.get(k) ?? []), s]);
+          progress(`${plan.pacing} ${plan.rate}/s`, row, s);
         }
       }
-      out.push(
-        summariseFixedRate(
-          workload,
-          pacing,
-          rate,
-          samples.get(direct)!,
-          samples.get(bff)!,
-          bare ? samples.get(bare)! : null,
-        ),
-      );
-    }
+    });
   }
-  return out;
+  return plans.map((plan) => {
+    const of = (id: ContenderId) => samples.get(key(plan.workload, plan.pacing, id)) ?? [];
+    const bare = plan.contenders.includes('bare') ? of('bare') : null;
+    return summariseFixedRate(plan.workload, plan.pacing, plan.rate, of('direct'), of('bff'), bare);
+  });
 }
 
 async function main(): Promise<void> {
@@ -193,32 +227,33 @@ async function main(): Promise<void> {
   console.log(`bench:bff — CPUs: ${plan.description}; load average ${loadBefore.toFixed(2)}`);
   if (loadBefore > 0.5) console.log('other work is running: req/s and p99 will be noisy, cpu µs/req less so');
   try {
-    const lineup = await startLineup({ plan, tempDir, cpuProfDir });
+    const nginx = probeNginx();
     console.log(
-      lineup.nginxSkipped
-        ? `nginx not measured: ${lineup.nginxSkipped}`
-        : `nginx ${lineup.nginxVersion}: keep-alive upstream, proxy_cache on the cached URL`,
+      nginx.found
+        ? `nginx ${nginx.version}: keep-alive upstream, proxy_cache on the cached URL`
+        : `nginx not measured: ${nginx.reason}`,
     );
     if (cpuProfDir) console.log(`BFF under --cpu-prof: its figures are slowed by the profiler`);
-    const rows = rowsOf(lineup.contenders);
+    const lineupOptions: LineupOptions = { plan, tempDir, cpuProfDir };
+    const ids = (Object.keys(CONTENDER_LABELS) as ContenderId[]).filter((id) => id !== 'nginx' || nginx.found);
+    const rowCount = rowsOf(ids.map((id) => ({ id, origin: '', pid: undefined }))).length;
     const perSample = PREWARM_SECONDS + SECONDS + SETTLE_MS / 1000;
     const estimate =
-      rows.length * (WARMUP_SECONDS + ROUNDS * perSample) +
-      2 * 2 * FIXED_RATE_CONTENDERS * FIXED_RATE_ROUNDS * perSample;
+      ROUNDS * (LINEUP_START_SECONDS + rowCount * (WARMUP_SECONDS + perSample)) +
+      FIXED_RATE_ROUNDS * (LINEUP_START_SECONDS + 2 * 2 * FIXED_RATE_CONTENDERS * perSample);
     console.log(
-      `${rows.length} rows × ${ROUNDS} rounds of ${SECONDS} s, ${CONNECTIONS} connections; about ${Math.ceil(estimate / 60)} min`,
+      `${rowCount} rows × ${ROUNDS} rounds of ${SECONDS} s, ${CONNECTIONS} connections, fresh processes each round; about ${Math.ceil(estimate / 60)} min`,
     );
     for (const [workload, what] of Object.entries(WORKLOADS)) console.log(`  ${workload.padEnd(6)} ${what}`);
 
-    const ctx: Context = { cookie: lineup.cookie, upstreamPid: lineup.upstreamPid };
-    const results = await saturation(rows, ctx);
-    const fixed = args['fixed-rate'] ? await fixedRate(rows, results, ctx) : [];
-    const nginxMeasured = !lineup.nginxSkipped;
+    const results = await saturation(lineupOptions);
+    const fixed = args['fixed-rate'] ? await fixedRate(lineupOptions, results) : [];
+    const nginxMeasured = nginx.found;
     const targets = checkTargets(results, fixed, nginxMeasured);
 
     console.log(`\nmedians of ${ROUNDS} rounds (${plan.description})\n`);
     console.log(table(results, nginxMeasured));
-    if (lineup.nginxSkipped) console.log(`nginx not measured: ${lineup.nginxSkipped}`);
+    if (!nginx.found) console.log(`nginx not measured: ${nginx.reason}`);
     console.log('\ntargets');
     console.log(targetLines(targets));
 
@@ -226,7 +261,7 @@ async function main(): Promise<void> {
       startedAt: startedAt.toISOString(),
       finishedAt: new Date().toISOString(),
       node: process.version,
-      nginx: lineup.nginxVersion ?? { skipped: lineup.nginxSkipped },
+      nginx: nginx.found ? nginx.version : { skipped: nginx.reason },
       cpus: plan,
       loadAverage: { before: loadBefore, after: os.loadavg()[0] },
       options: {

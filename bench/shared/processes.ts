@@ -209,6 +209,11 @@ function stopOne({ child }: Managed, graceMs: number): Promise<void> {
   });
 }
 
+/** Stops the given processes (SIGTERM, SIGKILL after the grace time) and waits for them. */
+export async function stopProcesses(list: Managed[], graceMs = 5000): Promise<void> {
+  await Promise.all(list.map((m) => stopOne(m, graceMs)));
+}
+
 /**
  * Work for stopAll once the children are gone, newest first: processes started by other means
  * (the launcher's stack), then what they used (a database to drop).

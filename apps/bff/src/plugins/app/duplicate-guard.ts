@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { SharedState } from '../../state/shared-state.js';
 
 export interface DuplicateKeyParts {
@@ -8,10 +8,11 @@ export interface DuplicateKeyParts {
   body: string;
 }
 
+/** A digest, so that no body (names, ID numbers) is kept in the shared state as a key. */
 export function duplicateKey(parts: DuplicateKeyParts): string {
-  const hash = createHash('sha256');
-  for (const part of [parts.sessionId, parts.method, parts.url, parts.body]) hash.update(part).update('\0');
-  return `dup:${hash.digest('base64url')}`;
+  // One-shot hash: no Hash object per request.
+  const text = `${parts.sessionId}\0${parts.method}\0${parts.url}\0${parts.body}\0`;
+  return `dup:${hash('sha256', text, 'base64url')}`;
 }
 
 /**
