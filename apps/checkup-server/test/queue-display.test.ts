@@ -1,4 +1,6 @@
+import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { queueEvents } from '../src/db/schema.js';
 import { todayCst } from '../src/lib/hospital-day.js';
 import { buildApp } from '../src/app.js';
 import { MemoryNonceStore } from '../src/modules/security/nonce-store.js';
@@ -145,5 +147,28 @@ describeOnEachDatabase((target) => {
     await stream.next((f) => f.comment === 'heartbeat', HEARTBEAT_MS * 20);
     await stream.next((f) => f.comment === 'heartbeat', HEARTBEAT_MS * 20);
     expect(Date.now() - started).toBeGreaterThanOrEqual(HEARTBEAT_MS);
+  });
+
+  it('shows an examinee checked in at the desk at once, streamed and in the snapshot, while a snapshot writes nothing', async () => {
+    const room = (await addDept(db(), '眼科室')).deptId;
+    const orderId = await addOrder(db(), {
+      status: 'registered',
+      name: '孙报到',
+      examDate: today,
+      depts: [{ deptId: room, status: '0' }],
+    });
+    const stream = await open(`dept_ids=${room}`);
+    await stream.next((f) => f.comment === 'connected');
+
+    const res = await doctor.post('/manager/api/order/check_in', { order_id: orderId });
+    expect(res.json().data.status).toBe('checked_in');
+
+    // No queue was read: the check-in itself enrolled the examinee.
+    const added = dataOf(await stream.next(isQueueEvent));
+    expect(added).toMatchObject({ event_type: 'add', exam_dept_id: room, queue_no: 1, display_name: '孙*到' });
+    const before = await db().select({ n: count() }).from(queueEvents);
+    const snap = await snapshot(`${room}`);
+    expect(snap.data.depts[0]).toMatchObject({ waiting: [{ queue_no: 1, display_name: '孙*到' }], waiting_count: 1 });
+    expect(await db().select({ n: count() }).from(queueEvents)).toEqual(before);
   });
 });

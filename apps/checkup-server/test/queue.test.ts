@@ -1,7 +1,9 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
+import type { UserInfo } from '@checkup/api-contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { orderDepts, queueEntries, queueEvents } from '../src/db/schema.js';
 import { todayCst } from '../src/db/demo/dates.js';
+import { signDept } from '../src/modules/dept-diag/dept-sign-service.js';
 import { callNext } from '../src/modules/queue/queue-service.js';
 import { useTestServer } from './support/app.js';
 import { describeOnEachDatabase } from './support/database.js';
@@ -34,6 +36,7 @@ describeOnEachDatabase((target) => {
   const today = todayCst();
   let doctor: ReturnType<typeof callerFor>;
   let colleague: ReturnType<typeof callerFor>;
+  let doctorId: number;
   let internal: number;
   let surgery: number;
   const orders: Record<string, string> = {};
@@ -43,7 +46,7 @@ describeOnEachDatabase((target) => {
     (await queueOf(deptId)).list.filter((e: Entry) => e.status === 'waiting').map((e: Entry) => e.order_id);
 
   beforeAll(async () => {
-    await addStaff(db(), 'q_doctor', '周医生');
+    doctorId = await addStaff(db(), 'q_doctor', '周医生');
     await addStaff(db(), 'q_colleague', '吴医生');
     doctor = callerFor(server, await tokenFor(server, 'q_doctor'));
     colleague = callerFor(server, await tokenFor(server, 'q_colleague'));
@@ -209,6 +212,31 @@ describeOnEachDatabase((target) => {
         .set({ status: '2' })
         .where(and(eq(orderDepts.orderId, orderId), eq(orderDepts.deptId, deptId)));
       expect((await queueOf(deptId)).counts).toEqual({ waiting: 0, called: 0, done: 1, passed: 0 });
+    });
+
+    it('takes the examinee out of the queue when the department signs, before anyone reads the queue', async () => {
+      const { deptId } = await addDept(db(), '签名即出队科');
+      const orderId = await addOrder(db(), { status: 'in_exam', examDate: today, depts: [{ deptId, status: '0' }] });
+      expect((await queueOf(deptId)).counts.waiting).toBe(1);
+      await db()
+        .update(orderDepts)
+        .set({ status: '1' })
+        .where(and(eq(orderDepts.orderId, orderId), eq(orderDepts.deptId, deptId)));
+
+      await signDept(db(), orderId, deptId, { id: doctorId, user_account: 'q_doctor' } as UserInfo, '127.0.0.1');
+
+      const entries = await db()
+        .select({ status: queueEntries.status })
+        .from(queueEntries)
+        .where(and(eq(queueEntries.orderId, orderId), eq(queueEntries.deptId, deptId)));
+      expect(entries).toEqual([{ status: 'done' }]);
+      const [finish] = await db()
+        .select({ type: queueEvents.eventType })
+        .from(queueEvents)
+        .where(eq(queueEvents.deptId, deptId))
+        .orderBy(desc(queueEvents.seq))
+        .limit(1);
+      expect(finish).toEqual({ type: 'finish' });
     });
 
     it('gives an overview per department with the number being called and a masked name', async () => {

@@ -9,8 +9,10 @@ import {
   orderUnions,
   orders,
   packages,
+  queueEntries,
   unions,
 } from '../src/db/schema.js';
+import { todayCst } from '../src/lib/hospital-day.js';
 import { useTestServer } from './support/app.js';
 import { describeOnEachDatabase } from './support/database.js';
 import { addOrder, addStaff, callerFor, orderStatus, tokenFor } from './support/domain.js';
@@ -279,6 +281,37 @@ describeOnEachDatabase((target) => {
       const again = await clerk.post(CHECK_IN, { order_id: orderId });
       expect(again.statusCode).toBe(409);
       expect(again.json().msg).toBe('订单当前状态为「已报到」，不能报到');
+    });
+
+    it("queues a checked-in examinee of today in every department of the visit, and takes a removed one's out", async () => {
+      const saved = await clerk.post(SAVE, {
+        ...person({ cust_name: '排队甲', cust_id_card: idNumber('1985-05-05', '051'), birthday: '1985-05-05' }),
+        exam_date: todayCst(),
+        union_ids: ids('XCG', 'XDT'),
+      });
+      const visit = saved.json().data.order_id as string;
+      const deptsOf = async () =>
+        (await db().select({ deptId: orderDepts.deptId }).from(orderDepts).where(eq(orderDepts.orderId, visit)))
+          .map((d) => d.deptId)
+          .sort();
+      const queued = async () =>
+        (
+          await db()
+            .select({ deptId: queueEntries.deptId, status: queueEntries.status })
+            .from(queueEntries)
+            .where(eq(queueEntries.orderId, visit))
+        ).sort((a, b) => a.deptId - b.deptId);
+      const both = await deptsOf();
+      expect(both).toHaveLength(2);
+      expect(await queued()).toEqual([]);
+
+      await clerk.post(CHECK_IN, { order_id: visit });
+      // Nobody has read a queue: the check-in enrolled the examinee.
+      expect(await queued()).toEqual(both.map((deptId) => ({ deptId, status: 'waiting' })));
+
+      await clerk.post(UPDATE_UNIONS, { order_id: visit, union_ids: ids('XCG') });
+      const [kept] = await deptsOf();
+      expect(await queued()).toEqual(both.map((deptId) => ({ deptId, status: deptId === kept ? 'waiting' : 'done' })));
     });
 
     it('no longer changes the extras once the examination has begun', async () => {

@@ -3,17 +3,21 @@ import { AppError, ORDER_STATUS_LABELS, isOrderStatus, type OrderStatus, type Us
 import type { Db } from '../../db/client.js';
 import { orderDepts, orders, workGroups } from '../../db/schema.js';
 import { assertNotLockedByOther, deptLockKey } from '../locks/record-locks.js';
+import { todayCst } from '../../lib/hospital-day.js';
 import { changeOrderStatus } from '../orders/order-status-service.js';
+import { queueChanged } from '../queue/queue-signal.js';
+import { syncQueuesIn } from '../queue/queue-sync.js';
 
 const SIGNABLE: ReadonlySet<OrderStatus> = new Set(['checked_in', 'in_exam']);
 
 /**
  * A department doctor signs the department's part of a visit (order_dept_sign). The first
- * signature starts the exam; the last one finishes the departments. One transaction.
+ * signature starts the exam; the last one finishes the departments; the examinee leaves the
+ * department's queue. One transaction.
  */
 export async function signDept(db: Db, orderId: string, deptId: number, user: UserInfo, ip: string) {
   await assertNotLockedByOther(db, { type: 'dept_diag', key: deptLockKey(orderId, deptId) }, user.id);
-  return db.transaction(async (tx) => {
+  const status = await db.transaction(async (tx) => {
     const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.orderId, orderId));
     if (!order || !isOrderStatus(order.status)) throw new AppError('RECORD_NOT_FOUND', '体检订单不存在');
     if (!SIGNABLE.has(order.status)) {
@@ -33,6 +37,7 @@ export async function signDept(db: Db, orderId: string, deptId: number, user: Us
       .update(orderDepts)
       .set({ status: '2', signUserId: user.id, signedAt: sql`now()` })
       .where(and(eq(orderDepts.orderId, orderId), eq(orderDepts.deptId, deptId)));
+    await syncQueuesIn(tx, todayCst(), { orderId, deptId });
     const [unsigned] = await tx
       .select({ deptId: orderDepts.deptId })
       .from(orderDepts)
@@ -41,6 +46,8 @@ export async function signDept(db: Db, orderId: string, deptId: number, user: Us
     if (!unsigned) return (await changeOrderStatus(tx, { ...change, action: 'finish_depts' })).to;
     return 'in_exam' as const;
   });
+  queueChanged(db);
+  return status;
 }
 
 /** An imaging work group signs its images of a department (order_imaging_dept_sign). */

@@ -2,6 +2,9 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import { AppError, checkTransition, isOrderStatus, type OrderAction, type OrderStatus } from '@checkup/api-contract';
 import type { Db } from '../../db/client.js';
 import { auditLog, orderDepts, orderStatusLog, orders } from '../../db/schema.js';
+import { todayCst } from '../../lib/hospital-day.js';
+import { queueChanged } from '../queue/queue-signal.js';
+import { QUEUEABLE_STATUSES, syncQueuesIn } from '../queue/queue-sync.js';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -57,12 +60,19 @@ export async function changeOrderStatus(tx: Tx, change: StatusChange): Promise<{
     detail: { action: change.action, from: row.status, to: step.to, reason: change.reason ?? null },
     ip: change.ip ?? null,
   });
+  // Checked in: the examinee joins the queues of the visit's departments at once (the hall display
+  // shows it); out of the exam: the visit's waiting entries leave them.
+  if (step.to === 'checked_in' || (QUEUEABLE_STATUSES.has(row.status) && !QUEUEABLE_STATUSES.has(step.to))) {
+    await syncQueuesIn(tx, todayCst(), { orderId: change.orderId });
+  }
   return { from: row.status, to: step.to };
 }
 
-/** The same, in a transaction of its own. */
-export function changeOrderStatusNow(db: Db, change: StatusChange) {
-  return db.transaction((tx) => changeOrderStatus(tx, change));
+/** The same, in a transaction of its own; the queue displays hear of it after commit. */
+export async function changeOrderStatusNow(db: Db, change: StatusChange) {
+  const moved = await db.transaction((tx) => changeOrderStatus(tx, change));
+  queueChanged(db);
+  return moved;
 }
 
 /**

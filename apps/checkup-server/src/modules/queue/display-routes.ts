@@ -12,7 +12,6 @@ import { defineRoute } from '../../lib/define-route.js';
 import { todayCst } from '../../lib/hospital-day.js';
 import { displaySnapshot, eventsAfter, lastEventSeq } from './display-repository.js';
 import { createQueueFeed } from './queue-feed.js';
-import { syncQueues } from './queue-sync.js';
 
 export interface QueueDisplayOptions {
   db: Db;
@@ -47,8 +46,8 @@ export async function queueDisplayRoutes(app: FastifyInstance, opts: QueueDispla
 
   defineRoute(app, queueDisplaySnapshotRoute, async ({ input }) => {
     const today = todayCst();
-    // As the staff's queue reads do: whoever checked in since is enrolled before the hall sees it.
-    await syncQueues(db, today);
+    // A read only: check-in and signing keep the queues current (queue-sync.ts), so this public call
+    // writes nothing and takes no lock.
     // Read first: events after it may already be in the snapshot, and replaying them is harmless.
     const lastSeq = await lastEventSeq(db);
     return { queue_date: today, last_seq: lastSeq, depts: await displaySnapshot(db, today, input.dept_ids) };

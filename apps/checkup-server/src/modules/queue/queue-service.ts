@@ -12,7 +12,7 @@ import type { Db } from '../../db/client.js';
 import { departments, orderDepts, orders, queueEntries, queueEvents } from '../../db/schema.js';
 import { callingOrder } from './queue-repository.js';
 import { queueChanged } from './queue-signal.js';
-import { lockQueueNumbers, type Tx } from './queue-sync.js';
+import { QUEUEABLE_STATUSES, lockQueueNumbers, type Tx } from './queue-sync.js';
 
 type EntryRow = typeof queueEntries.$inferSelect;
 
@@ -116,7 +116,6 @@ export async function moveEntry(db: Db, entryId: number, move: QueueMove, user: 
   queueChanged(db);
 }
 
-const QUEUEABLE: ReadonlySet<string> = new Set(['registered', 'checked_in', 'in_exam']);
 const IN_QUEUE: ReadonlySet<string> = new Set(['waiting', 'called']);
 
 /**
@@ -136,7 +135,7 @@ export async function addToQueue(
       .where(eq(orders.orderId, input.orderId));
     if (!order) throw new AppError('RECORD_NOT_FOUND', '体检订单不存在');
     if (order.examDate !== today) throw new AppError('ILLEGAL_TRANSITION', '该订单不是今天的体检，不能加入排队');
-    if (!QUEUEABLE.has(order.status)) {
+    if (!QUEUEABLE_STATUSES.has(order.status as OrderStatus)) {
       const label = ORDER_STATUS_LABELS[order.status as OrderStatus] ?? order.status;
       throw new AppError('ILLEGAL_TRANSITION', `订单当前状态为「${label}」，不能加入排队`);
     }

@@ -23,6 +23,9 @@ import {
   orders,
   packages,
 } from '../../db/schema.js';
+import { todayCst } from '../../lib/hospital-day.js';
+import { queueChanged } from '../queue/queue-signal.js';
+import { syncQueuesIn } from '../queue/queue-sync.js';
 import { packageOptions, unionOptions } from './catalogue-repository.js';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -182,8 +185,8 @@ export function saveOrder(db: Db, input: SaveInput, actor: Actor) {
 const EDITABLE: readonly OrderStatus[] = ['registered', 'checked_in'];
 
 /** Replaces the extras of a visit not yet in exam; the package's unions stay as they are. */
-export function updateOrderUnions(db: Db, orderId: string, unionIds: number[], actor: Actor) {
-  return db.transaction(async (tx) => {
+export async function updateOrderUnions(db: Db, orderId: string, unionIds: number[], actor: Actor) {
+  const updated = await db.transaction(async (tx) => {
     const [order] = await tx
       .select({
         status: orders.status,
@@ -255,6 +258,10 @@ export function updateOrderUnions(db: Db, orderId: string, unionIds: number[], a
       detail: { union_ids: unionIds, total_price: totalPrice },
       ip: actor.ip ?? null,
     });
+    // A checked-in examinee joins the queue of a department added, and leaves that of one removed.
+    if (order.status === 'checked_in') await syncQueuesIn(tx, todayCst(), { orderId });
     return { orderId, totalPrice };
   });
+  queueChanged(db);
+  return updated;
 }
