@@ -66,3 +66,22 @@ export function stripCloseTag(search: string): { search: string; closeTag: boole
   const rest = params.toString();
   return { search: rest ? `?${rest}` : '', closeTag: true };
 }
+
+/**
+ * How many keep-alive pages stay mounted at once. A desk opens pages all day; beyond this the page
+ * shown longest ago is unmounted (its tab stays, and opens afresh), as Vue's <keep-alive max> does.
+ */
+export const MAX_KEPT_PAGES = 10;
+
+/** Paths of keep-alive pages, most recently shown first, with `path` moved to the front. */
+export function shownRecently(recent: readonly string[], path: string): string[] {
+  // Bounded: closed tabs drop out of the mounted set anyway, the list only needs to outrank them.
+  return [path, ...recent.filter((p) => p !== path)].slice(0, MAX_KEPT_PAGES * 4);
+}
+
+/** The open keep-alive pages to keep mounted: the MAX_KEPT_PAGES most recently shown, in tab order. */
+export function keptMounted(openKeepAlive: readonly string[], recent: readonly string[]): string[] {
+  const open = new Set(openKeepAlive);
+  const mounted = new Set(recent.filter((p) => open.has(p)).slice(0, MAX_KEPT_PAGES));
+  return openKeepAlive.filter((p) => mounted.has(p));
+}
