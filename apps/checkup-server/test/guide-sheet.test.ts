@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { unions } from '../src/db/schema.js';
-import { issueTicket } from '../src/modules/registration/guide-sheet-ticket.js';
+import { guideSheetTicket } from '../src/modules/registration/guide-sheet-ticket.js';
 import { useTestServer } from './support/app.js';
 import { describeOnEachDatabase } from './support/database.js';
 import { addStaff, callerFor, tokenFor } from './support/domain.js';
@@ -76,7 +76,7 @@ describeOnEachDatabase((target) => {
       expect(refused.statusCode).toBe(403);
       expect(refused.json().msg).toBe('打印凭据无效或已过期，请重新打印');
 
-      const old = issueTicket(server.apiKeys.sign, orderId, Date.now() - 10 * 60_000).ticket;
+      const old = guideSheetTicket.issue(server.apiKeys.sign, orderId, Date.now() - 10 * 60_000).ticket;
       const expired = await server.app.inject({
         method: 'GET',
         url: `/manager/api/order/guide_sheet_file?ticket=${old}`,

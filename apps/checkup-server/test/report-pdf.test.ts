@@ -1,8 +1,8 @@
 import { maskIdNumber, maskName } from '@checkup/api-contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderReportPdf } from '../src/modules/report/report-pdf.js';
-import { issueReportTicket } from '../src/modules/report/report-ticket.js';
-import { issueTicket } from '../src/modules/registration/guide-sheet-ticket.js';
+import { reportTicket } from '../src/modules/report/report-ticket.js';
+import { guideSheetTicket } from '../src/modules/registration/guide-sheet-ticket.js';
 import { useTestServer } from './support/app.js';
 import { describeOnEachDatabase } from './support/database.js';
 import { addStaff, callerFor, tokenFor } from './support/domain.js';
@@ -97,8 +97,8 @@ describeOnEachDatabase((target) => {
 
       const refusals = [
         ticket.replace(ready, unreviewed),
-        issueReportTicket(server.apiKeys.sign, ready, Date.now() - 10 * 60_000).ticket,
-        issueTicket(server.apiKeys.sign, ready).ticket,
+        reportTicket.issue(server.apiKeys.sign, ready, Date.now() - 10 * 60_000).ticket,
+        guideSheetTicket.issue(server.apiKeys.sign, ready).ticket,
       ];
       for (const bad of refusals) {
         const res = await file(bad);

@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { idNumberCheckChar } from '@checkup/api-contract';
 import { customers, orderStatusLog, orders, reportPrints } from '../src/db/schema.js';
-import { issueKioskTicket, KIOSK_TICKET_TTL_MS } from '../src/modules/selfprint/kiosk-ticket.js';
+import { kioskTicket } from '../src/modules/selfprint/kiosk-ticket.js';
 import { NOT_FOUND_BY_ID_CARD, TICKET_REFUSED } from '../src/modules/selfprint/routes.js';
 import { NOT_OWN_REPORT } from '../src/modules/selfprint/selfprint-service.js';
 import { form, useTestServer } from './support/app.js';
@@ -96,7 +96,7 @@ describeOnEachDatabase((target) => {
       const real = await ticketOf(ownCard);
       // Someone else's customer id under a signature made for another payload.
       const forged = `${customer!.id}.${real.split('.')[1]}.${real.split('.')[2]}`;
-      const expired = issueKioskTicket(server.apiKeys.sign, customer!.id, Date.now() - KIOSK_TICKET_TTL_MS - 1000);
+      const expired = kioskTicket.issue(server.apiKeys.sign, customer!.id, Date.now() - kioskTicket.ttlMs - 1000);
       for (const ticket of [forged, expired.ticket]) {
         const res = await kiosk.get(LIST, { ticket });
         expect(res.statusCode).toBe(403);

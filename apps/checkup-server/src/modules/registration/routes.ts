@@ -23,7 +23,7 @@ import { assertCanViewPerson } from '../people/confidential.js';
 import { packageOptions } from './catalogue-repository.js';
 import { findCustomer, findCustomerByIdCard, saveFingerprint, searchCustomers } from './customer-repository.js';
 import { attachmentHeader, buildGuideSheet } from './guide-sheet.js';
-import { issueTicket, readTicket } from './guide-sheet-ticket.js';
+import { guideSheetTicket } from './guide-sheet-ticket.js';
 import { todayCst } from '../../lib/hospital-day.js';
 import { readOrderDetail } from './order-detail-repository.js';
 import { saveOrder, updateOrderUnions } from './order-save-service.js';
@@ -112,14 +112,14 @@ export async function registrationRoutes(app: FastifyInstance, opts: Registratio
 
   defineRoute(app, guideSheetTicketRoute, async ({ input, user, request }) => {
     await assertCanViewPerson(db, request, user, await personOfOrder(db, input.order_id), 'guide_sheet_print');
-    const { ticket, expiresAt } = issueTicket(opts.ticketKey, input.order_id);
+    const { ticket, expiresAt } = guideSheetTicket.issue(opts.ticketKey, input.order_id);
     return { ticket, expires_at: expiresAt.toISOString() };
   });
 
   app.get(guideSheetFileRoute.path, { config: { public: true } }, async (request, reply) => {
     const parsed = guideSheetFileRoute.input.safeParse(request.query);
     if (!parsed.success) throw new AppError('VALIDATION', parsed.error.issues[0]?.message);
-    const orderId = readTicket(opts.ticketKey, parsed.data.ticket);
+    const orderId = guideSheetTicket.read(opts.ticketKey, parsed.data.ticket);
     if (!orderId) throw new AppError('FORBIDDEN', '打印凭据无效或已过期，请重新打印');
     return sendGuideSheet(reply, orderId);
   });

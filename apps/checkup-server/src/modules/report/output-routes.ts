@@ -14,7 +14,7 @@ import { assertCanViewPerson } from '../people/confidential.js';
 import { deliverReports } from './report-delivery-service.js';
 import { renderReportPdf, reportDisposition } from './report-pdf.js';
 import { recordStaffPrint } from './report-print-service.js';
-import { issueReportTicket, readReportTicket } from './report-ticket.js';
+import { reportTicket } from './report-ticket.js';
 import { loggingReportTransport, type ReportTransport } from './report-transport.js';
 
 export interface ReportOutputOptions {
@@ -49,14 +49,14 @@ export async function reportOutputRoutes(app: FastifyInstance, opts: ReportOutpu
 
   defineRoute(app, reportTicketRoute, async ({ input, user, request }) => {
     await assertCanViewPerson(db, request, user, await personOfOrder(db, input.order_id), 'report_print');
-    const { ticket, expiresAt } = issueReportTicket(opts.ticketKey, input.order_id);
+    const { ticket, expiresAt } = reportTicket.issue(opts.ticketKey, input.order_id);
     return { ticket, expires_at: expiresAt.toISOString() };
   });
 
   app.get(reportFileRoute.path, { config: { public: true } }, async (request, reply) => {
     const parsed = reportFileRoute.input.safeParse(request.query);
     if (!parsed.success) throw new AppError('VALIDATION', parsed.error.issues[0]?.message);
-    const orderId = readReportTicket(opts.ticketKey, parsed.data.ticket);
+    const orderId = reportTicket.read(opts.ticketKey, parsed.data.ticket);
     if (!orderId) throw new AppError('FORBIDDEN', '打印凭据无效或已过期，请重新打印');
     return sendPdf(reply, orderId);
   });

@@ -13,7 +13,7 @@ import type { Db } from '../../db/client.js';
 import { defineRoute } from '../../lib/define-route.js';
 import { todayCst } from '../../lib/hospital-day.js';
 import { renderKioskReport, reportFileHeader } from './report-file.js';
-import { issueKioskTicket, readKioskTicket } from './kiosk-ticket.js';
+import { kioskTicket } from './kiosk-ticket.js';
 import { customerByIdCard, printableReports } from './selfprint-repository.js';
 import { assertOwnReport, recordKioskPrint } from './selfprint-service.js';
 
@@ -31,15 +31,15 @@ export async function selfPrintRoutes(app: FastifyInstance, opts: SelfPrintOptio
   const { db, ticketKey } = opts;
 
   const holderOf = (ticket: string) => {
-    const customerId = readKioskTicket(ticketKey, ticket);
+    const customerId = kioskTicket.read(ticketKey, ticket);
     if (customerId === null) throw new AppError('FORBIDDEN', TICKET_REFUSED);
-    return customerId;
+    return Number(customerId);
   };
 
   defineRoute(app, selfPrintFindExamineeRoute, async ({ input }) => {
     const customer = await customerByIdCard(db, input.cust_id_card);
     if (!customer) throw new AppError('RECORD_NOT_FOUND', NOT_FOUND_BY_ID_CARD);
-    const { ticket, expiresAt } = issueKioskTicket(ticketKey, customer.id);
+    const { ticket, expiresAt } = kioskTicket.issue(ticketKey, customer.id);
     return {
       ticket,
       expires_at: expiresAt.toISOString(),
