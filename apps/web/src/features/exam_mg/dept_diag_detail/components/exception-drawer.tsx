@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { App, Button, Descriptions, Drawer, Empty, Input, Space, Tag } from 'antd';
-import dayjs from 'dayjs';
+import { App, Button, Drawer, Input, Space, Tag } from 'antd';
 import { useExceptionHistory } from '../api/get-exception-history';
 import { useSetDeptException } from '../api/set-dept-exception';
 import type { DeptRecord } from '../api/get-dept-diagnosis';
+import { ExceptionHistory } from './exception-history';
 
 interface Props {
   record: DeptRecord;
@@ -13,8 +13,6 @@ interface Props {
   onClose: () => void;
   onChanged: () => void;
 }
-
-const when = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '-');
 
 /** The department exception with its reason, and the order's exception history (spec §3, §4). */
 export function ExceptionDrawer({ record, open, flag, readOnly, onClose, onChanged }: Props) {
@@ -62,38 +60,7 @@ export function ExceptionDrawer({ record, open, flag, readOnly, onClose, onChang
             </Button>
           </>
         )}
-        <h4 style={{ margin: '12px 0 4px' }}>异常历史</h4>
-        {history.isError && <div>{history.error.message}</div>}
-        {history.data?.length === 0 && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无异常记录" />}
-        {history.data?.map((h) => (
-          <Descriptions key={h.id} size="small" bordered column={1} style={{ marginBottom: 8 }}>
-            <Descriptions.Item label="异常类型">
-              {h.exception_type === 'dept' ? '科室异常' : '总检异常'}
-            </Descriptions.Item>
-            <Descriptions.Item label="状态">
-              {h.review_exception_flag === '2' ? <Tag color="success">已处理</Tag> : <Tag color="error">未处理</Tag>}
-            </Descriptions.Item>
-            <Descriptions.Item label="异常内容">{h.review_exception}</Descriptions.Item>
-            {h.union_name && <Descriptions.Item label="组合项目">{h.union_name}</Descriptions.Item>}
-            <Descriptions.Item label="科室">{h.exception_dept ?? '-'}</Descriptions.Item>
-            <Descriptions.Item label="提出人">
-              {h.exception_user}（{when(h.created_at)}）
-            </Descriptions.Item>
-            {h.review_advise && <Descriptions.Item label="处理意见">{h.review_advise}</Descriptions.Item>}
-            <Descriptions.Item label="处理人">
-              {h.exception_handler_name ? `${h.exception_handler_name}（${when(h.exception_handler_time)}）` : '-'}
-            </Descriptions.Item>
-            {h.exception_images.length > 0 && (
-              <Descriptions.Item label="图片">
-                {h.exception_images.map((src) => (
-                  <a key={src} href={src} target="_blank" rel="noreferrer" style={{ marginRight: 8 }}>
-                    查看图片
-                  </a>
-                ))}
-              </Descriptions.Item>
-            )}
-          </Descriptions>
-        ))}
+        <ExceptionHistory entries={history.data} error={history.error} />
       </Space>
     </Drawer>
   );

@@ -1,6 +1,5 @@
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import {
-  exceptionHistoryRoute,
   handleExceptionRoute,
   recallAbnormalRoute,
   setReviewExceptionRoute,
@@ -8,14 +7,8 @@ import {
 } from '@checkup/api-contract';
 import { api } from '../../../../lib/api';
 
-/** 获取异常历史 GET /manager/api/examreview/get_exception_history */
-export const getExceptionHistory = (orderId: string) => api.call(exceptionHistoryRoute, { order_id: orderId });
-
-export const exceptionHistoryQueryOptions = (orderId: string) =>
-  queryOptions({ queryKey: ['order', orderId, 'exceptions'], queryFn: () => getExceptionHistory(orderId) });
-
-export const useExceptionHistory = (orderId: string, enabled: boolean) =>
-  useQuery({ ...exceptionHistoryQueryOptions(orderId), enabled });
+// The history is the same call as the department screen's.
+export { useExceptionHistory } from '../../dept_diag_detail/api/get-exception-history';
 
 /** 标记总检异常 POST /manager/api/examreview/set_review_exception */
 export const useSetReviewException = (orderId: string) =>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { App, Button, Descriptions, Drawer, Empty, Input, Popconfirm, Space, Tag } from 'antd';
-import dayjs from 'dayjs';
+import { App, Button, Drawer, Input, Popconfirm, Space } from 'antd';
+import { ExceptionHistory } from '../../dept_diag_detail/components/exception-history';
 import {
   useExceptionHistory,
   useHandleException,
@@ -15,8 +15,6 @@ interface Props {
   onClose: () => void;
   onChanged: () => void;
 }
-
-const when = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '-');
 
 /**
  * 总检异常: mark a chief-examination exception with its reason, handle open ones, recall the
@@ -93,43 +91,26 @@ export function ExceptionDrawer({ orderId, open, readOnly, onClose, onChanged }:
             </Space>
           </>
         )}
-        <h4 style={{ margin: '12px 0 4px' }}>异常历史</h4>
-        {history.isError && <div>{history.error.message}</div>}
-        {history.data?.length === 0 && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无异常记录" />}
-        {history.data?.map((h) => (
-          <Descriptions key={h.id} size="small" bordered column={1} style={{ marginBottom: 8 }}>
-            <Descriptions.Item label="异常类型">
-              {h.exception_type === 'dept' ? '科室异常' : '总检异常'}
-            </Descriptions.Item>
-            <Descriptions.Item label="状态">
-              {h.review_exception_flag === '2' ? <Tag color="success">已处理</Tag> : <Tag color="error">未处理</Tag>}
-            </Descriptions.Item>
-            <Descriptions.Item label="异常内容">{h.review_exception}</Descriptions.Item>
-            <Descriptions.Item label="科室">{h.exception_dept ?? '-'}</Descriptions.Item>
-            <Descriptions.Item label="提出人">
-              {h.exception_user}（{when(h.created_at)}）
-            </Descriptions.Item>
-            {h.review_advise && <Descriptions.Item label="处理意见">{h.review_advise}</Descriptions.Item>}
-            <Descriptions.Item label="处理人">
-              {h.exception_handler_name ? `${h.exception_handler_name}（${when(h.exception_handler_time)}）` : '-'}
-            </Descriptions.Item>
-            {h.review_exception_flag !== '2' && !readOnly && (
-              <Descriptions.Item label="处理">
-                <Space.Compact style={{ width: '100%' }}>
-                  <Input
-                    aria-label="处理意见"
-                    placeholder="处理意见"
-                    value={advise[h.id] ?? ''}
-                    onChange={(e) => setAdvise((a) => ({ ...a, [h.id]: e.target.value }))}
-                  />
-                  <Button loading={handle.isPending} onClick={() => handleOne(h.id)}>
-                    处理
-                  </Button>
-                </Space.Compact>
-              </Descriptions.Item>
-            )}
-          </Descriptions>
-        ))}
+        <ExceptionHistory
+          entries={history.data}
+          error={history.error}
+          action={(h) =>
+            h.review_exception_flag !== '2' &&
+            !readOnly && (
+              <Space.Compact style={{ width: '100%' }}>
+                <Input
+                  aria-label="处理意见"
+                  placeholder="处理意见"
+                  value={advise[h.id] ?? ''}
+                  onChange={(e) => setAdvise((a) => ({ ...a, [h.id]: e.target.value }))}
+                />
+                <Button loading={handle.isPending} onClick={() => handleOne(h.id)}>
+                  处理
+                </Button>
+              </Space.Compact>
+            )
+          }
+        />
       </Space>
     </Drawer>
   );

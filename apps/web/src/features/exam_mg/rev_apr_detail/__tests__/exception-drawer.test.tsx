@@ -1,0 +1,109 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { App } from 'antd';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  exceptionHistoryRoute,
+  handleExceptionRoute,
+  type RouteDescriptor,
+  type exceptionRecordSchema,
+} from '@checkup/api-contract';
+import type { z } from 'zod';
+
+const call = vi.fn();
+vi.mock('../../../../lib/api', () => ({
+  api: { call: (r: RouteDescriptor, input: unknown) => call(r, input) },
+  apiHooks: {},
+}));
+
+const { ExceptionDrawer } = await import('../components/exception-drawer');
+
+const ORDER_ID = '20261122000042';
+type Entry = z.infer<typeof exceptionRecordSchema>;
+
+const entries: Entry[] = [
+  {
+    id: 1,
+    exception_type: 'dept',
+    union_name: '心电图',
+    review_exception: '受检者拒检',
+    review_advise: '改日复查',
+    exception_images: ['/files/ecg-1.png'],
+    exception_dept: '心电图室',
+    exception_user: '陈建华',
+    review_exception_flag: '2',
+    exception_handler_name: '周文博',
+    exception_handler_time: '2026-11-22T02:00:00Z',
+    created_at: '2026-11-22T01:00:00Z',
+  },
+  {
+    id: 2,
+    exception_type: 'review',
+    union_name: null,
+    review_exception: '血压与病史不符，需复核',
+    review_advise: null,
+    exception_images: [],
+    exception_dept: null,
+    exception_user: '周文博',
+    review_exception_flag: '0',
+    exception_handler_name: null,
+    exception_handler_time: null,
+    created_at: '2026-11-22T03:00:00Z',
+  },
+];
+
+function renderDrawer(readOnly = false) {
+  call.mockReset();
+  call.mockImplementation(async (route: RouteDescriptor) => {
+    if (route === exceptionHistoryRoute) return entries;
+    if (route === handleExceptionRoute) return { id: 2, review_exception_flag: '2' };
+    throw new Error(`unexpected ${route.path}`);
+  });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <App>
+        <ExceptionDrawer orderId={ORDER_ID} open readOnly={readOnly} onClose={() => {}} onChanged={() => {}} />
+      </App>
+    </QueryClientProvider>,
+  );
+}
+
+describe('总检异常 drawer', () => {
+  it("lists the visit's history and lets an open exception be handled with an opinion", async () => {
+    renderDrawer();
+    const handled = (await screen.findByText('受检者拒检')).closest('table')!;
+    expect(within(handled).getByText('已处理')).toBeTruthy();
+    expect(within(handled).getByText('心电图')).toBeTruthy();
+    expect(within(handled).getByText('查看图片').getAttribute('href')).toBe('/files/ecg-1.png');
+    // Only the open one can be handled.
+    expect(within(handled).queryByLabelText('处理意见')).toBeNull();
+    const open = () => screen.getByText('血压与病史不符，需复核').closest('table')!;
+    expect(within(open()).getByText('未处理')).toBeTruthy();
+
+    fireEvent.click(within(open()).getByRole('button', { name: '处 理' }));
+    expect(await screen.findByText('请填写处理意见')).toBeTruthy();
+    expect(call).not.toHaveBeenCalledWith(handleExceptionRoute, expect.anything());
+
+    fireEvent.change(within(open()).getByLabelText('处理意见'), { target: { value: '复核血压，结果无误' } });
+    await waitFor(() =>
+      expect(within(open()).getByLabelText<HTMLInputElement>('处理意见').value).toBe('复核血压，结果无误'),
+    );
+    fireEvent.click(within(open()).getByRole('button', { name: '处 理' }));
+    await waitFor(() =>
+      expect(call).toHaveBeenCalledWith(handleExceptionRoute, {
+        order_id: ORDER_ID,
+        id: 2,
+        advise: '复核血压，结果无误',
+      }),
+    );
+    expect(await screen.findByText('异常已处理')).toBeTruthy();
+  });
+
+  it('offers no handling when opened read-only', async () => {
+    renderDrawer(true);
+    await screen.findByText('血压与病史不符，需复核');
+    expect(screen.queryByLabelText('处理意见')).toBeNull();
+    expect(screen.queryByRole('button', { name: '标记异常' })).toBeNull();
+  });
+});
