@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
-import { orderStatusLog, reportDeliveries, reportPrints, reportReviews } from '../src/db/schema.js';
+import { orderExceptions, orderStatusLog, reportDeliveries, reportPrints, reportReviews } from '../src/db/schema.js';
 import type { ReportDelivery, ReportTransport } from '../src/modules/report/report-transport.js';
 import { MemoryNonceStore } from '../src/modules/security/nonce-store.js';
 import { SESSION_IDLE_MINUTES, useTestServer, type TestApp } from './support/app.js';
@@ -90,6 +90,58 @@ describeOnEachDatabase((target) => {
       expect(res.json().msg).toBe('该体检尚未终审通过，不能打印报告（当前状态：已初审）');
       expect(await db().select().from(reportPrints).where(eq(reportPrints.orderId, orderId))).toEqual([]);
       expect(await orderStatus(db(), orderId)).toBe('first_trial');
+    });
+  });
+
+  describe('abnormal reports (spec §3)', () => {
+    const markException = (orderId: string, type: 'dept' | 'review') =>
+      db()
+        .insert(orderExceptions)
+        .values({ orderId, exceptionType: type, reviewException: '心电图需复查', exceptionUser: '周文博' })
+        .returning({ id: orderExceptions.id });
+
+    it('are flagged in the list and neither given a print ticket nor recorded as printed until handled', async () => {
+      const orderId = await newReady('吴异常');
+      const [open] = await markException(orderId, 'dept');
+      const flagOf = async () =>
+        (
+          (await staff.get('/manager/api/report/report_list', { key: orderId })).json().data.list as {
+            review_exception_flag: string;
+          }[]
+        )[0]!.review_exception_flag;
+      expect(await flagOf()).toBe('1');
+
+      const ticket = await staff.post('/manager/api/report/report_ticket', { order_id: orderId });
+      expect(ticket.statusCode).toBe(409);
+      expect(ticket.json().msg).toBe('该体检报告有未处理的异常，请处理或撤回异常后再打印');
+      const printed = await staff.post('/manager/api/report/change_print_time', { order_id: orderId });
+      expect(printed.json().msg).toBe('该体检报告有未处理的异常，请处理或撤回异常后再打印');
+      expect(await db().select().from(reportPrints).where(eq(reportPrints.orderId, orderId))).toEqual([]);
+      expect(await orderStatus(db(), orderId)).toBe('final_trial');
+
+      await db().update(orderExceptions).set({ reviewExceptionFlag: '2' }).where(eq(orderExceptions.id, open!.id));
+      expect(await flagOf()).toBe('0');
+      expect((await staff.post('/manager/api/report/report_ticket', { order_id: orderId })).statusCode).toBe(200);
+      expect((await staff.post('/manager/api/report/change_print_time', { order_id: orderId })).statusCode).toBe(200);
+    });
+
+    it('stop a print ticket issued before the exception, and are not sent', async () => {
+      const orderId = await checkedOrder('郑异常');
+      const { ticket } = (await staff.post('/manager/api/report/report_ticket', { order_id: orderId })).json().data;
+      await markException(orderId, 'review');
+
+      const file = await server.app.inject({ method: 'GET', url: `/manager/api/report/report_file?ticket=${ticket}` });
+      expect(file.statusCode).toBe(409);
+      const sent = await staff.post('/manager/api/report/report_send', {
+        order_ids: JSON.stringify([orderId]),
+        method: 'pickup',
+        recipient: '郑家属',
+      });
+      expect(sent.json().data).toMatchObject({
+        success: 0,
+        results: [{ ok: false, message: '该体检报告有未处理的异常，请处理或撤回异常后再发送' }],
+      });
+      expect(await orderStatus(db(), orderId)).toBe('report_printed');
     });
   });
 

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { idNumberCheckChar } from '@checkup/api-contract';
-import { customers, orderStatusLog, orders, reportPrints } from '../src/db/schema.js';
+import { customers, orderExceptions, orderStatusLog, orders, reportPrints } from '../src/db/schema.js';
 import { kioskTicket } from '../src/modules/selfprint/kiosk-ticket.js';
 import { NOT_FOUND_BY_ID_CARD, TICKET_REFUSED } from '../src/modules/selfprint/routes.js';
 import { NOT_OWN_REPORT } from '../src/modules/selfprint/selfprint-service.js';
@@ -85,6 +85,18 @@ describeOnEachDatabase((target) => {
         [mine.final, 'final_trial'],
         [mine.printed, 'report_printed'],
       ]);
+    });
+
+    it('leaves out a report with an unhandled exception, which waits for the staff', async () => {
+      const abnormal = await addOrder(db(), { status: 'final_trial', idCard: ownCard, examDate: '2026-11-21' });
+      await db()
+        .insert(orderExceptions)
+        .values({ orderId: abnormal, exceptionType: 'dept', reviewException: '需复查', exceptionUser: '陈建华' });
+      const ticket = await ticketOf(ownCard);
+      const ids = (await kiosk.get(LIST, { ticket })).json().data.list.map((r: { order_id: string }) => r.order_id);
+      expect(ids).toEqual([mine.final, mine.printed]);
+      const pdf = await kiosk.get(PDF, { ticket, order_id: abnormal });
+      expect(pdf.statusCode).not.toBe(200);
     });
 
     it('requires a ticket, and refuses a forged or expired one', async () => {

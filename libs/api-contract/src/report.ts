@@ -86,6 +86,8 @@ export const reportListRowSchema = z.object({
   delivery_count: z.number().int(),
   last_delivery_method: z.enum(DELIVERY_METHODS).nullable(),
   last_delivered_at: z.string().nullable(),
+  /** '1' while the visit has an unhandled exception: an abnormal report, not printed or sent (spec §3). */
+  review_exception_flag: z.enum(['0', '1']),
 });
 export type ReportListRow = z.infer<typeof reportListRowSchema>;
 

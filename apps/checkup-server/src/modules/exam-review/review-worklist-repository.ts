@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lte, sql, t
 import { REVIEW_STEP_RULES, type ReviewStep } from '@checkup/api-contract';
 import type { Db } from '../../db/client.js';
 import { customers, orders, reviewAssignments, users } from '../../db/schema.js';
+import { openExceptionFlag } from '../orders/open-exceptions.js';
 import { ageAt, keyCondition } from '../orders/order-repository.js';
 
 /** The statuses rev_apr lists: waiting for a step, or through the final review. */
@@ -15,10 +16,6 @@ const latestReview = (column: 'result' | 'reason') =>
   sql.raw(
     `(select r.${column} from reviews r where r.order_id = orders.order_id order by r.created_at desc, r.id desc limit 1)`,
   );
-
-/** '1' while any exception of the visit is unhandled (spec §3 abnormal flags). */
-export const openExceptionFlag = sql<'0' | '1'>`case when exists (select 1 from order_exceptions e
-  where e.order_id = ${orders.orderId} and e.review_exception_flag <> '2') then '1' else '0' end`;
 
 export interface WorklistFilter {
   step?: ReviewStep;

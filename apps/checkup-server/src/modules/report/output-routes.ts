@@ -13,7 +13,7 @@ import { personOfOrder } from '../orders/order-repository.js';
 import { assertCanViewPerson } from '../people/confidential.js';
 import { deliverReports } from './report-delivery-service.js';
 import { renderReportPdf, reportDisposition } from './report-pdf.js';
-import { recordStaffPrint } from './report-print-service.js';
+import { assertPrintable, recordStaffPrint } from './report-print-service.js';
 import { reportTicket } from './report-ticket.js';
 import { loggingReportTransport, type ReportTransport } from './report-transport.js';
 
@@ -49,6 +49,8 @@ export async function reportOutputRoutes(app: FastifyInstance, opts: ReportOutpu
 
   defineRoute(app, reportTicketRoute, async ({ input, user, request }) => {
     await assertCanViewPerson(db, request, user, await personOfOrder(db, input.order_id), 'report_print');
+    // Refused here, where the batch print shows each visit's reason, rather than at the printer.
+    await assertPrintable(db, input.order_id);
     const { ticket, expiresAt } = reportTicket.issue(opts.ticketKey, input.order_id);
     return { ticket, expires_at: expiresAt.toISOString() };
   });
@@ -58,6 +60,8 @@ export async function reportOutputRoutes(app: FastifyInstance, opts: ReportOutpu
     if (!parsed.success) throw new AppError('VALIDATION', parsed.error.issues[0]?.message);
     const orderId = reportTicket.read(opts.ticketKey, parsed.data.ticket);
     if (!orderId) throw new AppError('FORBIDDEN', '打印凭据无效或已过期，请重新打印');
+    // An exception marked since the ticket was issued stops the print too.
+    await assertPrintable(db, orderId);
     return sendPdf(reply, orderId);
   });
 

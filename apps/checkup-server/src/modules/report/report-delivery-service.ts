@@ -8,6 +8,7 @@ import {
 } from '@checkup/api-contract';
 import type { Db } from '../../db/client.js';
 import { customers, orders, reportDeliveries } from '../../db/schema.js';
+import { abnormalReportMessage, hasOpenException } from '../orders/open-exceptions.js';
 import { markReportSent } from '../orders/order-status-service.js';
 import { reportCheckPassed } from './report-list.js';
 import type { ReportTransport } from './report-transport.js';
@@ -68,6 +69,7 @@ export async function deliverReport(
   if (examinee.status !== 'report_printed' && examinee.status !== 'report_sent')
     return refuse('报告尚未打印，不能发送');
   if (!(await reportCheckPassed(db, orderId))) return refuse('报告尚未审核通过，不能发送');
+  if (await hasOpenException(db, orderId)) return refuse(abnormalReportMessage('发送'));
   const { recipient, destination } = addressOf(request, examinee);
   if (request.method === 'sms' && !destination) return refuse('体检者没有登记手机号，请填写手机号');
 

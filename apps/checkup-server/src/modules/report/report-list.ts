@@ -10,6 +10,7 @@ import {
   reportPrints,
   reportReviews,
 } from '../../db/schema.js';
+import { openExceptionFlag } from '../orders/open-exceptions.js';
 import { ageAt, keyCondition } from '../orders/order-repository.js';
 
 export interface ReportSearch {
@@ -103,6 +104,7 @@ export async function searchReports(db: Db, search: ReportSearch) {
       deliveryCount,
       lastDeliveryMethod: lastDelivery('method').mapWith(reportDeliveries.method),
       lastDeliveredAt: lastDelivery('created_at').mapWith(reportDeliveries.createdAt),
+      exceptionFlag: openExceptionFlag,
     })
     .from(orders)
     .innerJoin(customers, eq(customers.id, orders.customerId))

@@ -2,6 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { AppError } from '@checkup/api-contract';
 import type { Db } from '../../db/client.js';
 import { orders, reportPrints } from '../../db/schema.js';
+import { assertNoOpenException } from '../orders/open-exceptions.js';
 import { markReportPrinted } from '../orders/order-status-service.js';
 import { assertReportReady } from './report-pdf.js';
 
@@ -20,9 +21,18 @@ export async function recordStaffPrint(db: Db, orderId: string, actor: PrintActo
     const [row] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.orderId, orderId));
     if (!row) throw new AppError('RECORD_NOT_FOUND', '体检订单不存在');
     assertReportReady(row.status);
+    await assertNoOpenException(tx, orderId, '打印');
     await tx.insert(reportPrints).values({ orderId, source: 'staff', operatorId: actor.userId });
     const status = await markReportPrinted(tx, { orderId, ...actor });
     const [printed] = await tx.select({ n: count() }).from(reportPrints).where(eq(reportPrints.orderId, orderId));
     return { order_id: orderId, status, print_count: printed?.n ?? 0 };
   });
+}
+
+/** Whether a visit's report may go to the printer now: final-reviewed, and not an abnormal report. */
+export async function assertPrintable(db: Db, orderId: string): Promise<void> {
+  const [row] = await db.select({ status: orders.status }).from(orders).where(eq(orders.orderId, orderId));
+  if (!row) throw new AppError('RECORD_NOT_FOUND', '体检订单不存在');
+  assertReportReady(row.status);
+  await assertNoOpenException(db, orderId, '打印');
 }

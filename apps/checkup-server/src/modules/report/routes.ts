@@ -79,6 +79,7 @@ export async function reportRoutes(app: FastifyInstance, opts: { db: Db }) {
         delivery_count: r.deliveryCount,
         last_delivery_method: asMethod(r.lastDeliveryMethod),
         last_delivered_at: iso(r.lastDeliveredAt as Date | null),
+        review_exception_flag: r.exceptionFlag,
       })),
       total,
       page: input.page,

@@ -2,6 +2,7 @@ import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { KIOSK_PRINTABLE_STATUSES, type SelfPrintReport } from '@checkup/api-contract';
 import type { Db } from '../../db/client.js';
 import { customers, orders, packages, reportPrints } from '../../db/schema.js';
+import { withoutOpenException } from '../orders/open-exceptions.js';
 
 export async function customerByIdCard(db: Db, idCard: string) {
   const [row] = await db
@@ -13,7 +14,8 @@ export async function customerByIdCard(db: Db, idCard: string) {
   return row;
 }
 
-const printable = inArray(orders.status, [...KIOSK_PRINTABLE_STATUSES]);
+// Final-reviewed, and not an abnormal report (an unhandled exception): that one waits for the staff.
+const printable = and(inArray(orders.status, [...KIOSK_PRINTABLE_STATUSES]), withoutOpenException)!;
 
 /**
  * The ticket names one customer row; the person is its ID number, so visits registered under an
@@ -40,7 +42,7 @@ const printCount = (db: Db) =>
     .groupBy(reportPrints.orderId)
     .as('print_count');
 
-/** The customer's visits whose final review passed, newest first. */
+/** The customer's visits whose final review passed and that have no unhandled exception, newest first. */
 export async function printableReports(db: Db, customerId: number): Promise<SelfPrintReport[]> {
   const prints = printCount(db);
   const rows = await db

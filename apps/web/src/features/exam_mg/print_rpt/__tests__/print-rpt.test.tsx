@@ -69,6 +69,7 @@ const row = (orderId: string, name: string): ReportListRow => ({
   delivery_count: 0,
   last_delivery_method: null,
   last_delivered_at: null,
+  review_exception_flag: '0',
 });
 const ROWS = [row('20261121000001', '张*三'), row('20261121000002', '李*四')];
 
@@ -150,6 +151,33 @@ describe('报告打印', { timeout: 20_000 }, () => {
     expect((await screen.findAllByText('共2份，成功1份，失败1份')).length).toBeGreaterThan(0);
     expect(screen.getByText('20261121000002：打印机缺纸')).toBeTruthy();
     expect(call.mock.calls.filter(([route]) => route === reportPrintedRoute)).toHaveLength(1);
+  });
+
+  it('marks an abnormal report and shows why the server would not print it', async () => {
+    call.mockImplementation(async (route: RouteDescriptor, input: Record<string, unknown>) => {
+      if (route === companySearchDataRoute) return [];
+      if (route === reportListRoute) {
+        return { list: [ROWS[0], { ...ROWS[1]!, review_exception_flag: '1' }], total: 2, page: 1, size: 20 };
+      }
+      if (route === reportTicketRoute && input.order_id === '20261121000002') {
+        throw new ApiError(409, '该体检报告有未处理的异常，请处理或撤回异常后再打印', route.path);
+      }
+      if (route === reportTicketRoute) return { ticket: `t-${String(input.order_id)}`, expires_at: '' };
+      if (route === reportPrintedRoute) return { order_id: input.order_id, status: 'report_printed', print_count: 1 };
+      throw new ApiError(404, `未模拟的请求：${route.path}`, route.path);
+    });
+    renderScreen();
+    await screen.findByText('张*三');
+    const abnormalRow = screen.getByText('李*四').closest('tr') as HTMLElement;
+    expect(within(abnormalRow).getByText('异常')).toBeTruthy();
+    expect(within(screen.getByText('张*三').closest('tr') as HTMLElement).queryByText('异常')).toBeNull();
+
+    checkRow('张*三');
+    checkRow('李*四');
+    fireEvent.click(screen.getByRole('button', { name: '批量打印' }));
+    await answerPrints(1);
+    expect((await screen.findAllByText('共2份，成功1份，失败1份')).length).toBeGreaterThan(0);
+    expect(screen.getByText('20261121000002：该体检报告有未处理的异常，请处理或撤回异常后再打印')).toBeTruthy();
   });
 
   it('says all failed when no report printed', async () => {

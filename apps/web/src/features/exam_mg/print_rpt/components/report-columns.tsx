@@ -30,8 +30,17 @@ export const reportColumns: GenericColumn<ReportListRow>[] = [
   {
     title: '状态',
     dataIndex: 'status',
-    width: 100,
-    render: (s: ReportListRow['status']) => <Tag color={STATUS_COLORS[s]}>{ORDER_STATUS_LABELS[s]}</Tag>,
+    width: 140,
+    render: (s: ReportListRow['status'], r) => (
+      <>
+        <Tag color={STATUS_COLORS[s]}>{ORDER_STATUS_LABELS[s]}</Tag>
+        {r.review_exception_flag === '1' && (
+          <Tooltip title="有未处理的科室异常或总检异常：处理或在总检审核中撤回异常后才能打印、发送">
+            <Tag color="error">异常</Tag>
+          </Tooltip>
+        )}
+      </>
+    ),
   },
   { title: '单位', dataIndex: 'company_name', width: 140, render: (v: string | null) => v ?? '个人' },
   { title: '套餐', dataIndex: 'package_name', width: 120 },

@@ -39,6 +39,7 @@ const row = (orderId: string, name: string): ReportListRow => ({
   delivery_count: 0,
   last_delivery_method: null,
   last_delivered_at: null,
+  review_exception_flag: '0',
 });
 const ROWS = [row('20261121000001', '王*五'), row('20261121000002', '赵*六')];
 
