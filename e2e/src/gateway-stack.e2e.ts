@@ -76,7 +76,7 @@ describe('gateway in front of the real checkup server (signing and field encrypt
     expect((await fetch(`${stack.url}/readyz`)).status).toBe(200);
     const metrics = await (await fetch(`${stack.url}/metrics`)).text();
     expect(metrics).toMatch(
-      /bff_http_requests_total\{route="\/manager\/api\/login\/login",method="POST",status="200"\} [1-9]/,
+      /bff_http_request_duration_seconds_count\{route="\/manager\/api\/login\/login",method="POST",status="200"\} [1-9]/,
     );
   });
 });
