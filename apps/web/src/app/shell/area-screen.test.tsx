@@ -3,18 +3,18 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppRoute } from '@checkup/api-contract';
 import { ChunkTimeoutError, loadArea, type AreaScreens } from '../routes/area-chunks';
+import type * as AreaChunks from '../routes/area-chunks';
 
 const loads: (() => Promise<AreaScreens | null>)[] = [];
 
 // The shell's side of loading an area: each call answers what the test queued.
 vi.mock('../routes/area-chunks', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../routes/area-chunks')>();
+  const original = await importOriginal<typeof AreaChunks>();
   return { ...original, loadArea: vi.fn(() => loads.shift()!()) };
 });
 
 const { AreaScreen } = await import('./area-screen');
-const { loadArea: realLoadArea } =
-  await vi.importActual<typeof import('../routes/area-chunks')>('../routes/area-chunks');
+const { loadArea: realLoadArea } = await vi.importActual<typeof AreaChunks>('../routes/area-chunks');
 
 const route = (screenKey: string, title: string): AppRoute => ({
   path: `/manager/exam_mg/${screenKey}`,
