@@ -60,7 +60,9 @@ for (const [option, value] of Object.entries({
 }
 const PREWARM_SECONDS = 1;
 /** About how long a lineup takes to start (tsx compiling the BFF, logging in, warming caches). */
-const LINEUP_START_SECONDS = 6;
+const LINEUP_START_SECONDS = 15;
+/** autocannon's own start and stop around each measurement. */
+const SAMPLE_OVERHEAD_SECONDS = 1;
 const SETTLE_MS = 200;
 
 interface Row {
@@ -152,6 +154,7 @@ async function withLineup<T>(opts: LineupOptions, work: (lineup: Lineup, ctx: Co
 async function saturation(opts: LineupOptions): Promise<RowResult[]> {
   const samples = new Map<string, { row: Row; samples: Sample[] }>();
   for (let round = 0; round < ROUNDS; round += 1) {
+    const began = Date.now();
     await withLineup(opts, async (lineup, ctx) => {
       const rows = rowsOf(lineup.contenders);
       for (const row of rows) {
@@ -165,6 +168,7 @@ async function saturation(opts: LineupOptions): Promise<RowResult[]> {
         progress(`round ${round + 1}/${ROUNDS}`, row, s);
       }
     });
+    console.log(`round ${round + 1} took ${Math.round((Date.now() - began) / 1000)} s, lineup start included`);
   }
   // In the order rowsOf gives (workload, then contender), not the order of the last round.
   return [...samples.values()]
@@ -237,7 +241,7 @@ async function main(): Promise<void> {
     const lineupOptions: LineupOptions = { plan, tempDir, cpuProfDir };
     const ids = (Object.keys(CONTENDER_LABELS) as ContenderId[]).filter((id) => id !== 'nginx' || nginx.found);
     const rowCount = rowsOf(ids.map((id) => ({ id, origin: '', pid: undefined }))).length;
-    const perSample = PREWARM_SECONDS + SECONDS + SETTLE_MS / 1000;
+    const perSample = PREWARM_SECONDS + SECONDS + SETTLE_MS / 1000 + SAMPLE_OVERHEAD_SECONDS;
     const estimate =
       ROUNDS * (LINEUP_START_SECONDS + rowCount * (WARMUP_SECONDS + perSample)) +
       FIXED_RATE_ROUNDS * (LINEUP_START_SECONDS + 2 * 2 * FIXED_RATE_CONTENDERS * perSample);
