@@ -12,19 +12,23 @@ import {
   type Managed,
 } from '../shared/processes.js';
 
-export type ContenderId = 'direct' | 'nginx' | 'bare' | 'bff';
+export type ContenderId = 'direct' | 'nginx' | 'bare' | 'bff' | 'bffPlain';
 
 export const CONTENDER_LABELS: Record<ContenderId, string> = {
   direct: 'direct upstream',
   nginx: 'nginx',
   bare: 'bare @fastify/http-proxy',
   bff: 'BFF',
+  bffPlain: 'BFF, encrypt_cfg off',
 };
 
 export interface Contender {
   id: ContenderId;
   origin: string;
   pid: number | undefined;
+  /** Its own upstream process and session, when not the shared ones (bffPlain). */
+  upstreamPid?: number;
+  cookie?: string;
 }
 
 export interface Lineup {
@@ -111,32 +115,51 @@ export async function startLineup(opts: LineupOptions): Promise<Lineup> {
   await waitReady(`http://127.0.0.1:${barePort}${VERSION_URL}`, bare);
   contenders.push({ id: 'bare', origin: `http://127.0.0.1:${barePort}`, pid: bare.child.pid });
 
-  const bffPort = await freePort();
-  const bffProcess = startNodeScript({
-    name: 'bff',
-    script: path.join(repoRoot, 'apps/bff/src/server.ts'),
-    env: {
-      NODE_ENV: 'production',
-      BFF_HOST: '127.0.0.1',
-      BFF_PORT: String(bffPort),
-      KIOSK_HOST: '127.0.0.1',
-      KIOSK_PORT: '0',
-      UPSTREAM_URL: upstreamUrl,
-      API_SECRET: BENCH_API_SECRET,
-      // warn, as the launcher runs it: per-request info logs would measure pino, not the gateway.
-      LOG_LEVEL: 'warn',
-    },
-    cpus: plan.contender,
-    nodeArgs: [
-      ...(process.env.BENCH_BFF_NODE_FLAGS?.split(' ').filter(Boolean) ?? []),
-      ...(opts.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${opts.cpuProfDir}`] : []),
-    ],
+  const startBff = async (name: string, upstream: string) => {
+    const port = await freePort();
+    const child = startNodeScript({
+      name,
+      script: path.join(repoRoot, 'apps/bff/src/server.ts'),
+      env: {
+        NODE_ENV: 'production',
+        BFF_HOST: '127.0.0.1',
+        BFF_PORT: String(port),
+        KIOSK_HOST: '127.0.0.1',
+        KIOSK_PORT: '0',
+        UPSTREAM_URL: upstream,
+        API_SECRET: BENCH_API_SECRET,
+        // warn, as the launcher runs it: per-request info logs would measure pino, not the gateway.
+        LOG_LEVEL: 'warn',
+      },
+      cpus: plan.contender,
+      nodeArgs: [
+        ...(process.env.BENCH_BFF_NODE_FLAGS?.split(' ').filter(Boolean) ?? []),
+        ...(opts.cpuProfDir && name === 'bff' ? ['--cpu-prof', `--cpu-prof-dir=${opts.cpuProfDir}`] : []),
+      ],
+    });
+    processes.push(child);
+    const origin = `http://127.0.0.1:${port}`;
+    await waitReady(`${origin}${VERSION_URL}`, child);
+    return { origin, pid: child.child.pid, cookie: await logIn(origin) };
+  };
+
+  const bff = await startBff('bff', upstreamUrl);
+  const { origin: bffOrigin, cookie } = bff;
+  contenders.push({ id: 'bff', origin: bffOrigin, pid: bff.pid });
+
+  // The same gateway in front of an upstream that asks for no signing or encryption: the gateway's
+  // own cost, next to the bare proxy's, without the cryptography the bare proxy does not do.
+  const plainPort = await freePort();
+  const plainUpstream = startNodeScript({
+    name: 'plain upstream',
+    script: path.join(here, 'upstream-server.ts'),
+    env: { BENCH_PORT: String(plainPort), BENCH_PLAIN: '1' },
+    cpus: plan.upstream,
   });
-  processes.push(bffProcess);
-  const bffOrigin = `http://127.0.0.1:${bffPort}`;
-  await waitReady(`${bffOrigin}${VERSION_URL}`, bffProcess);
-  const cookie = await logIn(bffOrigin);
-  contenders.push({ id: 'bff', origin: bffOrigin, pid: bffProcess.child.pid });
+  processes.push(plainUpstream);
+  await waitReady(`http://127.0.0.1:${plainPort}${VERSION_URL}`, plainUpstream);
+  const plain = await startBff('bff plain', `http://127.0.0.1:${plainPort}`);
+  contenders.push({ id: 'bffPlain', ...plain, upstreamPid: plainUpstream.child.pid });
 
   await warmCache(bffOrigin, cookie);
   const nginxOrigin = contenders.find((c) => c.id === 'nginx')?.origin;

@@ -34,6 +34,12 @@ export const benchVersion: VersionInfo = {
   },
 };
 
+/** The same upstream asking for neither: what the gateway costs without the cryptography. */
+export const benchPlainVersion: VersionInfo = {
+  ...benchVersion,
+  encrypt_cfg: { ...benchVersion.encrypt_cfg, api_integrity_verify: false, api_params_encrypt: false },
+};
+
 // Answers of about 200 bytes each, the size of a typical list page or save result.
 export const orderListAnswer = {
   status: 200,

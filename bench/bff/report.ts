@@ -153,6 +153,25 @@ export function checkTargets(rows: RowResult[], fixed: FixedRateResult[], nginxM
   return checks;
 }
 
+/**
+ * The BFF in front of an upstream whose encrypt_cfg is off, beside the bare proxy: the gateway's own
+ * cost per request (session, rules, cache and duplicate guard, metrics), and what signing and field
+ * encryption add on top of it. Not a target; it says where the miss path's time goes.
+ */
+export function cryptoCostLines(rows: RowResult[]): string {
+  const lines: string[] = [];
+  for (const workload of ['get', 'post'] as const) {
+    const of = (c: ContenderId) => rows.find((r) => r.contender === c && r.workload === workload);
+    const [plain, bff, bare] = [of('bffPlain'), of('bff'), of('bare')];
+    if (!plain || !bff || !bare) continue;
+    const cpu = (r: RowResult) => (r.cpuUs === null ? '—' : `${r.cpuUs.toFixed(0)} µs`);
+    lines.push(
+      `${WORKLOAD_SHORT[workload]}: BFF without signing/encryption ${fmt(plain.rps / bare.rps)}× bare (${cpu(plain)} vs ${cpu(bare)} per request); with them ${fmt(bff.rps / bare.rps)}× (${cpu(bff)})`,
+    );
+  }
+  return lines.length ? ['where the miss path goes', ...lines].join('\n') : '';
+}
+
 export function targetLines(checks: TargetCheck[]): string {
   const mark = (met: boolean | null) => (met === null ? 'n/a ' : met ? 'MET ' : 'MISS');
   return checks.map((c) => `${mark(c.met)}  ${c.target}: ${c.measured}`).join('\n');

@@ -17,6 +17,7 @@ import { installCleanup, pinSelf, planCores, removeOnExit, repoRoot, stopAll } f
 import { summariseProfiles } from './profile-summary.js';
 import {
   checkTargets,
+  cryptoCostLines,
   summarise,
   summariseFixedRate,
   table,
@@ -81,7 +82,7 @@ function rowsOf(contenders: Contender[]): Row[] {
     for (const contender of contenders) {
       if (!CONTENDER_FILTER.has(contender.id)) continue;
       // The bare proxy has no cache: its cached-URL figure would only repeat its GET row.
-      if (workload === 'cached' && contender.id === 'bare') continue;
+      if (workload === 'cached' && (contender.id === 'bare' || contender.id === 'bffPlain')) continue;
       rows.push({ contender, workload });
     }
   }
@@ -97,10 +98,10 @@ interface Context {
 function targetOf({ contender }: Row, ctx: Context): Target {
   return {
     origin: contender.origin,
-    cookie: ctx.cookie,
+    cookie: contender.cookie ?? ctx.cookie,
     pid: contender.pid,
     // The direct row has no proxy: its own process is the upstream, counted once.
-    upstreamPid: contender.id === 'direct' ? undefined : ctx.upstreamPid,
+    upstreamPid: contender.id === 'direct' ? undefined : (contender.upstreamPid ?? ctx.upstreamPid),
   };
 }
 
@@ -260,6 +261,8 @@ async function main(): Promise<void> {
     if (!nginx.found) console.log(`nginx not measured: ${nginx.reason}`);
     console.log('\ntargets');
     console.log(targetLines(targets));
+    const reference = cryptoCostLines(results);
+    if (reference) console.log(`\n${reference}`);
 
     const file = await writeJson(resultsDir, startedAt, {
       startedAt: startedAt.toISOString(),

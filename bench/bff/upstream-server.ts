@@ -5,6 +5,7 @@ import {
   ORDER_SAVE_URL,
   VERSION_URL,
   benchUser,
+  benchPlainVersion,
   benchVersion,
   orderListAnswer,
   orderSaveAnswer,
@@ -16,13 +17,15 @@ import {
  * the cost of whatever sits in front of it. It does not verify signatures: that is upstream cost.
  */
 const port = Number(process.env.BENCH_PORT);
+// BENCH_PLAIN=1: the version info asks for neither signing nor field encryption (encrypt_cfg off).
+const version = process.env.BENCH_PLAIN === '1' ? benchPlainVersion : benchVersion;
 const app = Fastify({ logger: false });
 
 app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
   done(null, body),
 );
 
-app.get(VERSION_URL, async () => ({ status: 200, data: benchVersion, msg: '操作成功' }));
+app.get(VERSION_URL, async () => ({ status: 200, data: version, msg: '操作成功' }));
 app.post(LOGIN_URL, async () => ({
   status: 200,
   data: { user: benchUser, token: 'bench-upstream-token-0123456789abcdef0123456789' },
