@@ -18,6 +18,8 @@ export interface Target {
   /** Processes whose CPU time is charged to the requests: the contender's and the upstream's. */
   pid?: number;
   upstreamPid?: number;
+  /** The contender's Prometheus metrics (the BFF's), read for its garbage collections. */
+  metricsUrl?: string;
 }
 
 export interface Sample {
@@ -28,6 +30,13 @@ export interface Sample {
   /** CPU microseconds per completed request, of the contender and of the upstream (Linux only). */
   cpuUs: number | null;
   upstreamCpuUs: number | null;
+  /**
+   * Full (mark-compact) collections of the contender per 10,000 requests, from its metrics; null
+   * where it has none. Each pauses it for milliseconds and, with its helper threads on the same
+   * CPU, slows it for longer: it shows in p99 at a fixed rate.
+   */
+  majorGcPer10k?: number | null;
+  completed: number;
   /** Errors, timeouts and answers other than 2xx; a sample with any is not trusted. */
   failures: number;
   statusCodes: Record<string, number>;
@@ -70,6 +79,29 @@ export function cpuMeter(target: Target): (completed: number) => Pick<Sample, 'c
   };
 }
 
+const MAJOR_GC_COUNT = /^bff_nodejs_gc_duration_seconds_count\{kind="major"\} (\d+)/m;
+
+async function majorGcCount(metricsUrl: string): Promise<number | null> {
+  try {
+    const res = await fetch(metricsUrl);
+    const match = MAJOR_GC_COUNT.exec(await res.text());
+    return match ? Number(match[1]) : 0;
+  } catch {
+    return null;
+  }
+}
+
+/** Starts counting full collections; the returned function gives them per 10,000 `completed` requests. */
+export async function gcMeter(target: Target): Promise<(completed: number) => Promise<number | null>> {
+  const url = target.metricsUrl;
+  const before = url ? await majorGcCount(url) : null;
+  return async (completed) => {
+    if (!url || before === null || completed === 0) return null;
+    const after = await majorGcCount(url);
+    return after === null ? null : ((after - before) * 10_000) / completed;
+  };
+}
+
 /**
  * autocannon, closed loop. With `overallRate` each connection sends its share of a second
  * back to back, then waits for the next second: bursts, not an even rate (see paced.ts).
@@ -106,6 +138,7 @@ export async function measure(
     p50: result.latency.p50,
     p99: result.latency.p99,
     ...cpu(completed),
+    completed,
     // A run that completed nothing (server gone, bad option) must not pass for a quiet one.
     failures: result.errors + result.timeouts + result.non2xx + (completed === 0 ? 1 : 0),
     statusCodes,

@@ -79,6 +79,7 @@ export async function measurePaced(
     p50: percentile(sorted, 50),
     p99: percentile(sorted, 99),
     ...cpu(sorted.length),
+    completed: sorted.length,
     failures: failures + (sorted.length === 0 ? 1 : 0),
     statusCodes,
   };

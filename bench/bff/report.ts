@@ -16,6 +16,8 @@ export interface FixedRateResult {
   /** even: paced.ts, open loop; burst: autocannon overallRate (each connection's quota at once). */
   pacing: 'even' | 'burst';
   rate: number;
+  /** Where upstream, contender and load generator ran. */
+  arrangement: string;
   direct: Sample[];
   bff: Sample[];
   /** The bare proxy at the same rate: what any Node proxy on this machine adds. */
@@ -47,6 +49,8 @@ export function summarise(contender: ContenderId, workload: WorkloadName, rounds
     p99: median(rounds.map((s) => s.p99)),
     cpuUs: medianOrNull(rounds.map((s) => s.cpuUs)),
     upstreamCpuUs: medianOrNull(rounds.map((s) => s.upstreamCpuUs)),
+    majorGcPer10k: medianOrNull(rounds.map((s) => s.majorGcPer10k ?? null)),
+    completed: rounds.reduce((sum, s) => sum + s.completed, 0),
     failures: rounds.reduce((sum, s) => sum + s.failures, 0),
   };
 }
@@ -55,6 +59,7 @@ export function summariseFixedRate(
   workload: WorkloadName,
   pacing: FixedRateResult['pacing'],
   rate: number,
+  arrangement: string,
   direct: Sample[],
   bff: Sample[],
   bare: Sample[] | null,
@@ -62,7 +67,19 @@ export function summariseFixedRate(
   const directP99 = median(direct.map((s) => s.p99));
   const bffP99 = median(bff.map((s) => s.p99));
   const bareAddedP99 = bare ? median(bare.map((s) => s.p99)) - directP99 : null;
-  return { workload, pacing, rate, direct, bff, bare, directP99, bffP99, addedP99: bffP99 - directP99, bareAddedP99 };
+  return {
+    workload,
+    pacing,
+    rate,
+    arrangement,
+    direct,
+    bff,
+    bare,
+    directP99,
+    bffP99,
+    addedP99: bffP99 - directP99,
+    bareAddedP99,
+  };
 }
 
 function ratio(rows: RowResult[], row: RowResult, reference: ContenderId): number | null {
@@ -95,6 +112,7 @@ export function table(rows: RowResult[], nginxMeasured: boolean): string {
     '×bare',
     'cpu µs/req',
     'upstream µs/req',
+    'major GC/10k req',
   ];
   const body = rows.map((row) => [
     rowLabel(row) + (row.failures ? ' (!)' : ''),
@@ -107,12 +125,14 @@ export function table(rows: RowResult[], nginxMeasured: boolean): string {
     fmt(ratio(rows, row, 'bare')),
     fmt(row.cpuUs, 0),
     fmt(row.upstreamCpuUs, 0),
+    fmt(row.majorGcPer10k ?? null, 1),
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((cells) => cells[i]!.length)));
   const line = (cells: string[]) =>
     cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   const lines = [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)];
   lines.push('cpu µs/req: CPU time of the contender process per request (for direct: the upstream itself)');
+  lines.push('major GC/10k req: full collections of the BFF per 10,000 requests, from its /metrics (— where none)');
   if (rows.some((r) => r.failures)) lines.push('(!) some requests failed or answered non-2xx: see the JSON');
   return lines.join('\n');
 }
@@ -143,7 +163,7 @@ export function checkTargets(rows: RowResult[], fixed: FixedRateResult[], nginxM
   ];
   for (const f of fixed) {
     checks.push({
-      target: `added p99 ${WORKLOAD_SHORT[f.workload]} ≤ 5 ms at half saturation (${f.rate} req/s, ${PACING[f.pacing]})`,
+      target: `added p99 ${WORKLOAD_SHORT[f.workload]} ≤ 5 ms at half saturation (${f.rate} req/s, ${PACING[f.pacing]}; ${f.arrangement})`,
       measured:
         `${f.addedP99.toFixed(2)} ms (BFF ${f.bffP99.toFixed(2)} − direct ${f.directP99.toFixed(2)})` +
         (f.bareAddedP99 === null ? '' : `; the bare proxy adds ${f.bareAddedP99.toFixed(2)} ms at the same rate`),

@@ -11,9 +11,17 @@ import {
   type LineupOptions,
 } from './contenders.js';
 import { probeNginx } from './nginx.js';
-import { WORKLOADS, measure, type Sample, type Target, type WorkloadName } from './load.js';
+import { WORKLOADS, gcMeter, measure, type Sample, type Target, type WorkloadName } from './load.js';
 import { measurePaced } from './paced.js';
-import { installCleanup, pinSelf, planCores, removeOnExit, repoRoot, stopAll } from '../shared/processes.js';
+import {
+  installCleanup,
+  pinSelf,
+  planCores,
+  removeOnExit,
+  repoRoot,
+  stopAll,
+  type CorePlan,
+} from '../shared/processes.js';
 import { summariseProfiles } from './profile-summary.js';
 import {
   checkTargets,
@@ -102,6 +110,7 @@ function targetOf({ contender }: Row, ctx: Context): Target {
     pid: contender.pid,
     // The direct row has no proxy: its own process is the upstream, counted once.
     upstreamPid: contender.id === 'direct' ? undefined : (contender.upstreamPid ?? ctx.upstreamPid),
+    metricsUrl: contender.id === 'bff' || contender.id === 'bffPlain' ? `${contender.origin}/metrics` : undefined,
   };
 }
 
@@ -122,7 +131,9 @@ async function sampleOf(
   // A contender left idle while the others ran has had its heap shrunk and code aged by V8;
   // a short run first keeps that from landing in the figures (it costs the BFF most).
   await run(PREWARM_SECONDS);
+  const gc = await gcMeter(target);
   const sample = await run(seconds);
+  sample.majorGcPer10k = await gc(sample.completed);
   await settle();
   return sample;
 }
@@ -130,8 +141,9 @@ async function sampleOf(
 function progress(label: string, row: Row, s: Sample): void {
   const failed = s.failures ? `  ${s.failures} failed ${JSON.stringify(s.statusCodes)}` : '';
   const cpu = s.cpuUs === null ? '' : `  cpu ${s.cpuUs.toFixed(0)} µs/req`;
+  const gc = s.majorGcPer10k == null ? '' : `  major GC ${s.majorGcPer10k.toFixed(1)}/10k req`;
   console.log(
-    `${label.padEnd(15)} ${name(row).padEnd(34)} ${s.rps.toFixed(0).padStart(7)} req/s  p50 ${s.p50.toFixed(2)} ms  p99 ${s.p99.toFixed(2)} ms${cpu}${failed}`,
+    `${label.padEnd(15)} ${name(row).padEnd(34)} ${s.rps.toFixed(0).padStart(7)} req/s  p50 ${s.p50.toFixed(2)} ms  p99 ${s.p99.toFixed(2)} ms${cpu}${gc}${failed}`,
   );
 }
 
@@ -180,41 +192,78 @@ async function saturation(opts: LineupOptions): Promise<RowResult[]> {
 const rowOrder = (row: Row) =>
   Object.keys(WORKLOADS).indexOf(row.workload) * 10 + Object.keys(CONTENDER_LABELS).indexOf(row.contender.id);
 
+/** Where the processes run for a fixed-rate measurement, and which pacings are measured there. */
+interface Arrangement {
+  plan: CorePlan;
+  /** Printed with the results. */
+  label: string;
+  pacings: Pacing[];
+}
+
+/**
+ * On two CPUs the saturation rows put upstream and contender on one CPU, so that every contender
+ * spends from the same budget. At a fixed rate that arrangement measures mostly the two processes
+ * taking turns on one CPU (the bare proxy adds as much p99 as the BFF), so the even pacing is also
+ * run with the contender alone on its CPU and the upstream beside the load generator, as a
+ * gateway runs in front of a checkup server elsewhere. Three or more CPUs: one arrangement, each
+ * process on its own CPU.
+ */
+function arrangements(plan: CorePlan): Arrangement[] {
+  const sharing = plan.upstream !== null && plan.upstream === plan.contender && plan.load !== null;
+  if (!sharing) return [{ plan, label: plan.description, pacings: ['even', 'burst'] }];
+  return [
+    { plan, label: `upstream + contender on CPU ${plan.contender}`, pacings: ['even', 'burst'] },
+    {
+      plan: { ...plan, upstream: plan.load },
+      label: `contender alone on CPU ${plan.contender}, upstream beside the load generator on CPU ${plan.load}`,
+      pacings: ['even'],
+    },
+  ];
+}
+
 /**
  * Direct upstream, BFF and bare proxy at half the BFF's saturation rate, the order rotated each
- * round; the p99 the BFF adds, and the bare proxy's at the same rate as its reference. Both
- * pacings are run: evenly paced is the one that measures what a proxy adds.
+ * round; the p99 the BFF adds, and the bare proxy's at the same rate as its reference. Evenly
+ * paced is the one that measures what a proxy adds; autocannon's bursts are run as the issue
+ * first asked.
  */
 async function fixedRate(opts: LineupOptions, results: RowResult[]): Promise<FixedRateResult[]> {
-  const plans = (['get', 'post'] as const).flatMap((workload) => {
-    const saturated = results.find((r) => r.contender === 'bff' && r.workload === workload)?.rps;
-    const measured = (id: ContenderId) => results.some((r) => r.contender === id && r.workload === workload);
-    if (!saturated || !measured('direct')) return [];
-    const contenders: ContenderId[] = measured('bare') ? ['direct', 'bff', 'bare'] : ['direct', 'bff'];
-    const rate = Math.max(1, Math.round(saturated / 2));
-    return (['even', 'burst'] as const).map((pacing) => ({ workload, pacing, rate, contenders }));
-  });
-  const samples = new Map<string, Sample[]>();
-  const key = (workload: string, pacing: Pacing, id: ContenderId) => `${workload}/${pacing}/${id}`;
-  for (let round = 0; round < FIXED_RATE_ROUNDS; round += 1) {
-    await withLineup(opts, async (lineup, ctx) => {
-      for (const plan of plans) {
-        for (const id of rotate(plan.contenders, round)) {
-          const contender = lineup.contenders.find((c) => c.id === id)!;
-          const row = { contender, workload: plan.workload };
-          const s = await sampleOf(row, ctx, SECONDS, { rate: plan.rate, pacing: plan.pacing });
-          const k = key(plan.workload, plan.pacing, id);
-          samples.set(k, [...(samples.get(k) ?? []), s]);
-          progress(`${plan.pacing} ${plan.rate}/s`, row, s);
-        }
-      }
+  const out: FixedRateResult[] = [];
+  for (const arrangement of arrangements(opts.plan)) {
+    const plans = (['get', 'post'] as const).flatMap((workload) => {
+      const saturated = results.find((r) => r.contender === 'bff' && r.workload === workload)?.rps;
+      const measured = (id: ContenderId) => results.some((r) => r.contender === id && r.workload === workload);
+      if (!saturated || !measured('direct')) return [];
+      const contenders: ContenderId[] = measured('bare') ? ['direct', 'bff', 'bare'] : ['direct', 'bff'];
+      const rate = Math.max(1, Math.round(saturated / 2));
+      return arrangement.pacings.map((pacing) => ({ workload, pacing, rate, contenders }));
     });
+    const samples = new Map<string, Sample[]>();
+    const key = (workload: string, pacing: Pacing, id: ContenderId) => `${workload}/${pacing}/${id}`;
+    if (plans.length) console.log(`fixed rate: ${arrangement.label}`);
+    for (let round = 0; round < FIXED_RATE_ROUNDS && plans.length; round += 1) {
+      await withLineup({ ...opts, plan: arrangement.plan }, async (lineup, ctx) => {
+        for (const plan of plans) {
+          for (const id of rotate(plan.contenders, round)) {
+            const contender = lineup.contenders.find((c) => c.id === id)!;
+            const row = { contender, workload: plan.workload };
+            const s = await sampleOf(row, ctx, SECONDS, { rate: plan.rate, pacing: plan.pacing });
+            const k = key(plan.workload, plan.pacing, id);
+            samples.set(k, [...(samples.get(k) ?? []), s]);
+            progress(`${plan.pacing} ${plan.rate}/s`, row, s);
+          }
+        }
+      });
+    }
+    for (const plan of plans) {
+      const of = (id: ContenderId) => samples.get(key(plan.workload, plan.pacing, id)) ?? [];
+      const bare = plan.contenders.includes('bare') ? of('bare') : null;
+      out.push(
+        summariseFixedRate(plan.workload, plan.pacing, plan.rate, arrangement.label, of('direct'), of('bff'), bare),
+      );
+    }
   }
-  return plans.map((plan) => {
-    const of = (id: ContenderId) => samples.get(key(plan.workload, plan.pacing, id)) ?? [];
-    const bare = plan.contenders.includes('bare') ? of('bare') : null;
-    return summariseFixedRate(plan.workload, plan.pacing, plan.rate, of('direct'), of('bff'), bare);
-  });
+  return out;
 }
 
 async function main(): Promise<void> {
@@ -245,7 +294,11 @@ async function main(): Promise<void> {
     const perSample = PREWARM_SECONDS + SECONDS + SETTLE_MS / 1000 + SAMPLE_OVERHEAD_SECONDS;
     const estimate =
       ROUNDS * (LINEUP_START_SECONDS + rowCount * (WARMUP_SECONDS + perSample)) +
-      FIXED_RATE_ROUNDS * (LINEUP_START_SECONDS + 2 * 2 * FIXED_RATE_CONTENDERS * perSample);
+      arrangements(plan).reduce(
+        (sum, a) =>
+          sum + FIXED_RATE_ROUNDS * (LINEUP_START_SECONDS + 2 * a.pacings.length * FIXED_RATE_CONTENDERS * perSample),
+        0,
+      );
     console.log(
       `${rowCount} rows × ${ROUNDS} rounds of ${SECONDS} s, ${CONNECTIONS} connections, fresh processes each round; about ${Math.ceil(estimate / 60)} min`,
     );
