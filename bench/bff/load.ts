@@ -84,8 +84,11 @@ const MAJOR_GC_COUNT = /^bff_nodejs_gc_duration_seconds_count\{kind="major"\} (\
 async function majorGcCount(metricsUrl: string): Promise<number | null> {
   try {
     const res = await fetch(metricsUrl);
-    const match = MAJOR_GC_COUNT.exec(await res.text());
-    return match ? Number(match[1]) : 0;
+    const text = await res.text();
+    const match = MAJOR_GC_COUNT.exec(text);
+    // The series appears with the first full collection; without the metric at all, nothing is known.
+    if (match) return Number(match[1]);
+    return text.includes('# TYPE bff_nodejs_gc_duration_seconds histogram') ? 0 : null;
   } catch {
     return null;
   }
