@@ -231,40 +231,48 @@ function arrangements(plan: CorePlan): Arrangement[] {
 async function fixedRate(opts: LineupOptions, results: RowResult[]): Promise<FixedRateResult[]> {
   const out: FixedRateResult[] = [];
   for (const arrangement of arrangements(opts.plan)) {
-    const plans = (['get', 'post'] as const).flatMap((workload) => {
-      const saturated = results.find((r) => r.contender === 'bff' && r.workload === workload)?.rps;
-      const measured = (id: ContenderId) => results.some((r) => r.contender === id && r.workload === workload);
-      if (!saturated || !measured('direct')) return [];
-      const contenders: ContenderId[] = measured('bare') ? ['direct', 'bff', 'bare'] : ['direct', 'bff'];
-      const rate = Math.max(1, Math.round(saturated / 2));
-      return arrangement.pacings.map((pacing) => ({ workload, pacing, rate, contenders }));
-    });
-    const samples = new Map<string, Sample[]>();
-    const key = (workload: string, pacing: Pacing, id: ContenderId) => `${workload}/${pacing}/${id}`;
-    if (plans.length) console.log(`fixed rate: ${arrangement.label}`);
-    for (let round = 0; round < FIXED_RATE_ROUNDS && plans.length; round += 1) {
-      await withLineup({ ...opts, plan: arrangement.plan }, async (lineup, ctx) => {
-        for (const plan of plans) {
-          for (const id of rotate(plan.contenders, round)) {
-            const contender = lineup.contenders.find((c) => c.id === id)!;
-            const row = { contender, workload: plan.workload };
-            const s = await sampleOf(row, ctx, SECONDS, { rate: plan.rate, pacing: plan.pacing });
-            const k = key(plan.workload, plan.pacing, id);
-            samples.set(k, [...(samples.get(k) ?? []), s]);
-            progress(`${plan.pacing} ${plan.rate}/s`, row, s);
-          }
-        }
-      });
-    }
-    for (const plan of plans) {
-      const of = (id: ContenderId) => samples.get(key(plan.workload, plan.pacing, id)) ?? [];
-      const bare = plan.contenders.includes('bare') ? of('bare') : null;
-      out.push(
-        summariseFixedRate(plan.workload, plan.pacing, plan.rate, arrangement.label, of('direct'), of('bff'), bare),
-      );
-    }
+    out.push(...(await fixedRateIn(arrangement, opts, results)));
   }
   return out;
+}
+
+/** The fixed-rate rounds of one arrangement, each on a fresh lineup pinned as it says. */
+async function fixedRateIn(
+  arrangement: Arrangement,
+  opts: LineupOptions,
+  results: RowResult[],
+): Promise<FixedRateResult[]> {
+  const plans = (['get', 'post'] as const).flatMap((workload) => {
+    const saturated = results.find((r) => r.contender === 'bff' && r.workload === workload)?.rps;
+    const measured = (id: ContenderId) => results.some((r) => r.contender === id && r.workload === workload);
+    if (!saturated || !measured('direct')) return [];
+    const contenders: ContenderId[] = measured('bare') ? ['direct', 'bff', 'bare'] : ['direct', 'bff'];
+    const rate = Math.max(1, Math.round(saturated / 2));
+    return arrangement.pacings.map((pacing) => ({ workload, pacing, rate, contenders }));
+  });
+  if (!plans.length) return [];
+  const samples = new Map<string, Sample[]>();
+  const key = (workload: string, pacing: Pacing, id: ContenderId) => `${workload}/${pacing}/${id}`;
+  console.log(`fixed rate: ${arrangement.label}`);
+  for (let round = 0; round < FIXED_RATE_ROUNDS; round += 1) {
+    await withLineup({ ...opts, plan: arrangement.plan }, async (lineup, ctx) => {
+      for (const plan of plans) {
+        for (const id of rotate(plan.contenders, round)) {
+          const contender = lineup.contenders.find((c) => c.id === id)!;
+          const row = { contender, workload: plan.workload };
+          const s = await sampleOf(row, ctx, SECONDS, { rate: plan.rate, pacing: plan.pacing });
+          const k = key(plan.workload, plan.pacing, id);
+          samples.set(k, [...(samples.get(k) ?? []), s]);
+          progress(`${plan.pacing} ${plan.rate}/s`, row, s);
+        }
+      }
+    });
+  }
+  return plans.map((plan) => {
+    const of = (id: ContenderId) => samples.get(key(plan.workload, plan.pacing, id)) ?? [];
+    const bare = plan.contenders.includes('bare') ? of('bare') : null;
+    return summariseFixedRate(plan.workload, plan.pacing, plan.rate, arrangement.label, of('direct'), of('bff'), bare);
+  });
 }
 
 async function main(): Promise<void> {
