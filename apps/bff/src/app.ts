@@ -57,7 +57,7 @@ export async function buildApp(config: BffConfig, { log, ...options }: AppOption
     lockoutMinutes: config.LOGIN_LOCKOUT_MINUTES,
   });
   await app.register(frontLogRoutes, { perMinute: config.FRONT_LOG_RATE_LIMIT_PER_MINUTE });
-  await app.register(cacheAdminRoutes);
+  await app.register(cacheAdminRoutes, { ttlSeconds: config.CACHE_TTL_SECONDS });
   await app.register(proxyRoutes, { duplicateTtlMs: config.DUPLICATE_LOCK_TTL_SECONDS * 1000 });
   return app;
 }

@@ -1,10 +1,13 @@
 import { desc } from 'drizzle-orm';
-import { beforeAll, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { frontLogs } from '../src/db/schema.js';
+import { cstTime, todayCst } from '../src/db/demo/dates.js';
 import { encrypt, form, useTestServer } from './support/app.js';
 import { describeOnEachDatabase } from './support/database.js';
+import { addStaff, callerFor, tokenFor } from './support/domain.js';
 
 const ADD_LOG = '/manager/api/logfront/add_log';
+const LIST = '/manager/api/logfront/list';
 
 describeOnEachDatabase((target) => {
   const server = useTestServer(target);
@@ -90,5 +93,107 @@ describeOnEachDatabase((target) => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ status: 400, data: null, msg });
     expect(await logCount()).toBe(before);
+  });
+
+  describe('the list of 前端日志 (cfg/log_front)', () => {
+    const ids = { oldError: 0, todayWarn: 0, otherSource: 0 };
+    let admin: ReturnType<typeof callerFor>;
+    let clerk: ReturnType<typeof callerFor>;
+    const today = todayCst();
+    const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+
+    beforeAll(async () => {
+      const clerkId = await addStaff(server.database.db, 'fl_clerk', '周登记');
+      admin = callerFor(server, token);
+      clerk = callerFor(server, await tokenFor(server, 'fl_clerk'));
+      const insert = async (values: Partial<typeof frontLogs.$inferInsert>) =>
+        (
+          await server.database.db
+            .insert(frontLogs)
+            .values({ logType: 'error', logSource: '体检系统', logContent: '{}', ...values })
+            .returning({ id: frontLogs.id })
+        )[0]!.id;
+      ids.oldError = await insert({
+        logContent: JSON.stringify({ message: 'fl-marker 100%_done failed' }),
+        userId: clerkId,
+        createdAt: cstTime(yesterday, 23 * 60 + 30),
+      });
+      ids.todayWarn = await insert({
+        logType: 'warn',
+        logContent: JSON.stringify({ message: 'fl-marker please do not repeat the request' }),
+        userId: adminId,
+        ip: '10.1.2.3',
+        createdAt: cstTime(today, 30),
+      });
+      ids.otherSource = await insert({
+        logSource: 'fl-自助终端',
+        logContent: 'fl-marker kiosk',
+        createdAt: cstTime(today, 45),
+      });
+    });
+
+    const listed = async (query: Record<string, string | number>) => {
+      const res = await admin.get(LIST, { key: 'fl-marker', ...query });
+      expect(res.statusCode).toBe(200);
+      return res.json().data as { list: { id: number }[]; total: number };
+    };
+
+    it('lists the newest first, with the account and name of who reported it', async () => {
+      const res = await admin.get(LIST, { key: 'fl-marker' });
+      expect(res.json().data).toMatchObject({ total: 3, page: 1, size: 20 });
+      expect(res.json().data.list.map((r: { id: number }) => r.id)).toEqual([
+        ids.otherSource,
+        ids.todayWarn,
+        ids.oldError,
+      ]);
+      expect(res.json().data.list[1]).toEqual({
+        id: ids.todayWarn,
+        log_type: 'warn',
+        log_source: '体检系统',
+        log_content: JSON.stringify({ message: 'fl-marker please do not repeat the request' }),
+        user_account: 'admin',
+        user_name: expect.any(String),
+        ip: '10.1.2.3',
+        created_at: cstTime(today, 30).toISOString(),
+      });
+      expect(res.json().data.list[0]).toMatchObject({ user_account: null, user_name: null, ip: null });
+    });
+
+    it("filters by type, by the centre's days, by source, and by the reporter", async () => {
+      expect((await listed({ log_type: 'error' })).list.map((r) => r.id)).toEqual([ids.otherSource, ids.oldError]);
+      // 23:30 yesterday in China is 15:30 UTC: still yesterday's.
+      expect((await listed({ date_from: yesterday, date_to: yesterday })).list.map((r) => r.id)).toEqual([
+        ids.oldError,
+      ]);
+      expect((await listed({ date_from: today })).total).toBe(2);
+      expect((await listed({ log_source: '自助' })).list.map((r) => r.id)).toEqual([ids.otherSource]);
+      const byReporter = await admin.get(LIST, { key: '周登记' });
+      expect(byReporter.json().data.list.map((r: { id: number }) => r.id)).toEqual([ids.oldError]);
+    });
+
+    it('matches what is typed literally, % and _ included, and pages', async () => {
+      const literal = await admin.get(LIST, { key: '100%_done' });
+      expect(literal.json().data.list.map((r: { id: number }) => r.id)).toEqual([ids.oldError]);
+      expect((await admin.get(LIST, { key: 'fl-marker 1%' })).json().data.total).toBe(0);
+      const second = await listed({ page: 2, size: 2 });
+      expect(second).toMatchObject({ total: 3, list: [{ id: ids.oldError }] });
+    });
+
+    it('refuses a user the screen is not opened to', async () => {
+      const res = await clerk.get(LIST);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ status: 403, data: null, msg: '没有权限执行此操作，请联系管理员' });
+    });
+
+    it.each([
+      [{ log_type: 'fatal' }, '日志类型只能是 error、warn 或 info'],
+      [{ date_from: today, date_to: yesterday }, '开始日期不能晚于结束日期'],
+      [{ date_from: '2026-13-01' }, '日期不存在'],
+      [{ size: 500 }, '每页最多200条'],
+    ])('refuses bad filters with a Chinese message: %o', async (query, msg) => {
+      const res = await admin.get(LIST, query);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().msg).toBe(msg);
+    });
   });
 });

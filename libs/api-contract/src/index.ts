@@ -11,6 +11,7 @@ export * from './signing-vectors.js';
 export * from './signals.js';
 export * from './registry.js';
 export * from './logfront.js';
+export * from './gateway.js';
 export * from './order-status.js';
 export * from './order.js';
 export * from './department-diagnosis.js';

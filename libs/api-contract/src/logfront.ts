@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateField, pageFields, pageOf, optionalChoiceField, searchKeyField } from './field-schemas.js';
 import { route } from './route.js';
 
 /** Spec §3 front-end log entry: the serialised report (message, stack, url, client info …) stays text. */
@@ -6,8 +7,12 @@ export const LOG_CONTENT_MAX_BYTES = 16 * 1024;
 
 const utf8Length = (text: string) => new TextEncoder().encode(text).length;
 
+export const FRONT_LOG_TYPES = ['error', 'warn', 'info'] as const;
+export type FrontLogType = (typeof FRONT_LOG_TYPES)[number];
+export const FRONT_LOG_TYPE_LABELS: Record<FrontLogType, string> = { error: '错误', warn: '警告', info: '信息' };
+
 export const addLogInputSchema = z.object({
-  log_type: z.enum(['error', 'warn', 'info'], { error: '日志类型只能是 error、warn 或 info' }),
+  log_type: z.enum(FRONT_LOG_TYPES, { error: '日志类型只能是 error、warn 或 info' }),
   /** spec §6: sent empty; an empty value is stored as null. */
   operator_id: z
     .string({ error: '操作人格式不正确' })
@@ -28,4 +33,40 @@ export const addLogRoute = route({
   input: addLogInputSchema,
   output: z.null(),
   summary: '记录前端日志',
+});
+
+/** One stored entry, as 前端日志 (cfg/log_front) lists it: content as stored, masked by the gateway. */
+export const frontLogRowSchema = z.object({
+  id: z.number().int(),
+  log_type: z.enum(FRONT_LOG_TYPES),
+  log_source: z.string(),
+  log_content: z.string(),
+  /** The account the browser was signed in with; null when it is gone. */
+  user_account: z.string().nullable(),
+  user_name: z.string().nullable(),
+  ip: z.string().nullable(),
+  created_at: z.string(),
+});
+export type FrontLogRow = z.infer<typeof frontLogRowSchema>;
+
+/** 前端日志列表 GET /manager/api/logfront/list — for cfg/log_front; newest first. */
+export const frontLogListRoute = route({
+  method: 'GET',
+  path: '/manager/api/logfront/list',
+  summary: '前端日志列表（按类型、日期、来源、关键字）',
+  input: z
+    .object({
+      log_type: optionalChoiceField(FRONT_LOG_TYPES, '日志类型只能是 error、warn 或 info'),
+      date_from: dateField.optional(),
+      date_to: dateField.optional(),
+      log_source: searchKeyField(128),
+      /** Words of the content, or the account or name of the user. */
+      key: searchKeyField(64),
+      ...pageFields,
+    })
+    .refine((v) => !v.date_from || !v.date_to || v.date_from <= v.date_to, {
+      message: '开始日期不能晚于结束日期',
+      path: ['date_to'],
+    }),
+  output: pageOf(frontLogRowSchema),
 });

@@ -4,7 +4,8 @@ import { companySearchDataRoute } from './company.js';
 import { sysItemsRoute } from './dict-item-match.js';
 import { setServiceTypeRoute } from './external.js';
 import { loginRoute, logoutRoute, publicKeyRoute, userInfoRoute } from './login.js';
-import { addLogRoute } from './logfront.js';
+import { gatewayCacheClearRoute, gatewayCacheStatusRoute } from './gateway.js';
+import { addLogRoute, frontLogListRoute } from './logfront.js';
 import { unionListByKeyRoute } from './package.js';
 import type { RouteDescriptor } from './route.js';
 import { orderChangeStatusRoute, orderListRoute } from './order.js';
@@ -106,6 +107,9 @@ export const contractRoutes: readonly RouteDescriptor[] = [
   userInfoRoute,
   versionRoute,
   addLogRoute,
+  frontLogListRoute,
+  gatewayCacheStatusRoute,
+  gatewayCacheClearRoute,
   selfTemplateListRoute,
   selfTemplateDetailRoute,
   barcodeFieldsRoute,

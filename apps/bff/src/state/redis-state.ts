@@ -38,6 +38,13 @@ export function createRedisState(url: string, prefix: string): SharedState & { c
       }
       return count;
     },
+    countPrefix: async (keyPrefix) => {
+      // SCAN may return a key more than once in one iteration.
+      const seen = new Set<string>();
+      const stream = client.scanStream({ match: `${escapeGlob(prefix + keyPrefix)}*`, count: 500 });
+      for await (const keys of stream as AsyncIterable<string[]>) for (const key of keys) seen.add(key);
+      return seen.size;
+    },
     increment: async (key, windowMs) => Number(await client.eval(INCREMENT_IN_WINDOW, 1, key, String(ms(windowMs)))),
     ping: async () => (await client.ping().catch(() => null)) === 'PONG',
     close: async () => {

@@ -15,6 +15,8 @@ export interface SharedState {
   delete(key: string): Promise<void>;
   /** Deletes every key starting with the prefix; answers how many. */
   deletePrefix(prefix: string): Promise<number>;
+  /** How many live keys start with the prefix. */
+  countPrefix(prefix: string): Promise<number>;
   /** Adds one and answers the new count; the window starts with the first increment. */
   increment(key: string, windowMs: number): Promise<number>;
   ping(): Promise<boolean>;
@@ -70,6 +72,11 @@ export function createMemoryState(now: () => number = Date.now): SharedState {
         if (key.startsWith(prefix) && live(key)) count += 1;
         if (key.startsWith(prefix)) entries.delete(key);
       }
+      return count;
+    },
+    countPrefix: async (prefix) => {
+      let count = 0;
+      for (const key of [...entries.keys()]) if (key.startsWith(prefix) && live(key)) count += 1;
       return count;
     },
     increment: async (key, windowMs) => {

@@ -13,6 +13,7 @@ const TRANSFER_USERS = '/manager/api/transfer/get_transfer_user_list';
 const USER_LIST = '/manager/api/user/user_simple_list';
 const NATIONS = '/manager/api/commondata/get_nation_list';
 const CLEAR = '/manager/api/bff/cache/clear';
+const STATUS = '/manager/api/bff/cache/status';
 
 describe('the GET cache', () => {
   const gw = useScriptedGateway();
@@ -172,6 +173,45 @@ describe('the GET cache', () => {
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json()).toEqual(failure('NOT_LOGGED_IN'));
     expect((await getAs(gw.app, nurse, NATIONS)).headers[CACHE_HEADER]).toBe('HIT');
+  });
+
+  it('tells 缓存管理 what each whitelisted call holds, and the hits and misses so far', async () => {
+    const [admin, nurse] = [await logInAs(gw.app, 'admin'), await logInAs(gw.app, 'nurse')];
+    await getAs(gw.app, admin, TRANSFER_USERS);
+    await getAs(gw.app, nurse, TRANSFER_USERS);
+    await getAs(gw.app, admin, `${PARAMETER}?param_code=0110`);
+    await getAs(gw.app, admin, `${PARAMETER}?param_code=0120`);
+    await getAs(gw.app, nurse, `${PARAMETER}?param_code=0110`);
+
+    const status = await getAs(gw.app, admin, STATUS);
+
+    expect(status.statusCode).toBe(200);
+    const data = status.json().data;
+    expect(data).toMatchObject({ store: 'memory', ttl_seconds: expect.any(Number), hits: 1, misses: 4 });
+    expect(data.entries).toHaveLength(CACHED_GETS.size);
+    expect(data.entries.find((e: { path: string }) => e.path === TRANSFER_USERS)).toEqual({
+      path: TRANSFER_USERS,
+      title: '转诊人员列表',
+      personal: true,
+      count: 2,
+    });
+    expect(data.entries.find((e: { path: string }) => e.path === PARAMETER)).toMatchObject({ count: 2 });
+    expect(data.entries.find((e: { path: string }) => e.path === NATIONS)).toMatchObject({ count: 0 });
+
+    await clear(admin);
+    const after = (await getAs(gw.app, admin, STATUS)).json().data;
+    expect(after.entries.map((e: { count: number }) => e.count)).toEqual([...CACHED_GETS.keys()].map(() => 0));
+  });
+
+  it('shows the cache status only to whom 缓存管理 is opened', async () => {
+    const [keeper, nurse] = [await logInAs(gw.app, 'keeper'), await logInAs(gw.app, 'nurse')];
+
+    expect((await getAs(gw.app, keeper, STATUS)).statusCode).toBe(200);
+    const forbidden = await getAs(gw.app, nurse, STATUS);
+    expect(forbidden.statusCode).toBe(403);
+    expect(forbidden.json()).toEqual(failure('FORBIDDEN'));
+    expect((await getAs(gw.app, undefined, STATUS)).statusCode).toBe(401);
+    expect(gw.upstream.calls(STATUS)).toBe(0);
   });
 
   it('answers a whitelisted GET without a session with 401 and caches nothing', async () => {

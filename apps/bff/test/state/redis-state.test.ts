@@ -97,6 +97,23 @@ describe.each(BACKENDS)('the $kind shared state', ({ kind, available, create }) 
       expect(await state.deletePrefix(`${base}cache:`)).toBe(0);
     });
 
+    it('counts the live keys under a prefix, its glob characters taken literally', async () => {
+      const base = key('');
+      await Promise.all([
+        state.set(`${base}cache:/a?`, '1', LONG),
+        state.set(`${base}cache:/a?x=1#u2`, '2', LONG),
+        state.set(`${base}cache:/a?gone`, '3', 20),
+        state.set(`${base}cache:/ab?`, '4', LONG),
+        state.set(`${base}cache:/a*`, '5', LONG),
+      ]);
+      await pause(60);
+
+      expect(await state.countPrefix(`${base}cache:/a?`)).toBe(2);
+      expect(await state.countPrefix(`${base}cache:/a*`)).toBe(1);
+      expect(await state.countPrefix(`${base}cache:`)).toBe(4);
+      expect(await state.countPrefix(`${base}none:`)).toBe(0);
+    });
+
     it('counts increments within a window that starts with the first one', async () => {
       const counter = key('failures');
 

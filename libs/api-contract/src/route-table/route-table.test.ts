@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { APP_ROUTES, AREAS, HOME_PATH, isAllowed, routeOf } from './route-table.js';
+import { APP_ROUTES, AREAS, HOME_PATH, isAllowed, mayOpen, routeOf } from './route-table.js';
 
 describe('route table (spec §2)', () => {
   it('has one route per path, each with a Chinese title', () => {
@@ -57,6 +57,14 @@ describe('route table (spec §2)', () => {
     expect(isAllowed(route('/manager/exam_mg/review_allot/last_review_allot'), doctor)).toBe(true);
     expect(isAllowed(route('/manager/exam_mg/rev_apr'), doctor)).toBe(false);
     expect(isAllowed(route('/manager/cfg/par_cfg'), ['*'])).toBe(true);
+  });
+
+  it('answers by menu key whether a role opens a screen, and no for a key the table does not know', () => {
+    expect(mayOpen('cfg/cache_mg', ['cfg/cache_mg'])).toBe(true);
+    expect(mayOpen('cfg/log_front', ['*'])).toBe(true);
+    expect(mayOpen('exam_mg/dept_diag_detail', ['exam_mg/dept_diag'])).toBe(true);
+    expect(mayOpen('cfg/log_front', ['cfg', 'cfg/cache_mg'])).toBe(false);
+    expect(mayOpen('cfg/nowhere', ['cfg/nowhere'])).toBe(false);
   });
 
   it('finds routes with or without a trailing slash, and nothing for unknown paths', () => {

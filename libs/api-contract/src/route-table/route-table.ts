@@ -57,3 +57,11 @@ export function isAllowed(route: AppRoute, roleMenu: readonly string[]): boolean
   if (roleMenu.includes(route.menuKey)) return true;
   return route.parentKey !== null && roleMenu.includes(route.parentKey);
 }
+
+const byMenuKey = new Map(APP_ROUTES.map((r) => [r.menuKey, r]));
+
+/** Whether role_menu opens the screen with this menu key ('cfg/log_front'); false for a key the table does not know. */
+export function mayOpen(menuKey: string, roleMenu: readonly string[]): boolean {
+  const route = byMenuKey.get(menuKey);
+  return route !== undefined && isAllowed(route, roleMenu);
+}

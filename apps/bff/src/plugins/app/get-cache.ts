@@ -30,6 +30,8 @@ export function createGetCache(state: SharedState, ttlMs: number) {
     async set(key: string, text: string, loadedIn: string) {
       if ((await generation()) === loadedIn) await state.set(key, text, ttlMs);
     },
+    /** Answers held for one path, whatever their query and user. */
+    countOf: (path: string) => state.countPrefix(`cache:${path}?`),
     async clear() {
       await state.increment(GENERATION_KEY, GENERATION_WINDOW_MS);
       return state.deletePrefix('cache:');

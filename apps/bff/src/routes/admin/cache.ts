@@ -1,14 +1,52 @@
-import type { FastifyInstance } from 'fastify';
-import { AppError, ok } from '@checkup/api-contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  AppError,
+  gatewayCacheClearRoute,
+  gatewayCacheStatusRoute,
+  mayOpen,
+  ok,
+  type RouteOutput,
+} from '@checkup/api-contract';
+import { CACHED_GETS } from '../../policy/cached-gets.js';
 
-export const CACHE_CLEAR_PATH = '/manager/api/bff/cache/clear';
+/** The screen these calls serve; whoever it is opened to may read and clear the cache. */
+const CACHE_SCREEN = 'cfg/cache_mg';
 
-/** 清除网关缓存 POST /manager/api/bff/cache/clear, for cfg/cache_mg; administrators only. */
-export async function cacheAdminRoutes(app: FastifyInstance) {
-  app.post(CACHE_CLEAR_PATH, async (request, reply) => {
-    const user = request.session?.user;
-    if (!user) throw new AppError('NOT_LOGGED_IN');
-    if (!user.role_menu.includes('*') && !user.role_menu.includes('cfg/cache_mg')) throw new AppError('FORBIDDEN');
+function cacheKeeper(request: FastifyRequest) {
+  const user = request.session?.user;
+  if (!user) throw new AppError('NOT_LOGGED_IN');
+  if (!mayOpen(CACHE_SCREEN, user.role_menu)) throw new AppError('FORBIDDEN');
+  return user;
+}
+
+/** 缓存管理 (cfg/cache_mg): what the gateway's GET cache holds, and clearing it. */
+export async function cacheAdminRoutes(app: FastifyInstance, opts: { ttlSeconds: number }) {
+  const results = app.metrics.cache;
+
+  app.get(gatewayCacheStatusRoute.path, async (request, reply) => {
+    cacheKeeper(request);
+    const counted = async (result: 'hit' | 'miss') =>
+      (await results.get()).values.find((v) => v.labels.result === result)?.value ?? 0;
+    const entries = await Promise.all(
+      [...CACHED_GETS].map(async ([path, rule]) => ({
+        path,
+        title: rule.title,
+        personal: rule.personal,
+        count: await app.getCache.countOf(path),
+      })),
+    );
+    const status: RouteOutput<typeof gatewayCacheStatusRoute> = {
+      store: app.sharedState.kind,
+      ttl_seconds: opts.ttlSeconds,
+      entries,
+      hits: await counted('hit'),
+      misses: await counted('miss'),
+    };
+    return reply.header('x-cache', 'BYPASS').send(ok(status));
+  });
+
+  app.post(gatewayCacheClearRoute.path, async (request, reply) => {
+    const user = cacheKeeper(request);
     const cleared = await app.getCache.clear();
     request.log.info({ cleared, user: user.user_account }, 'gateway cache cleared');
     return reply.header('x-cache', 'BYPASS').send(ok({ cleared }, '缓存已清除'));
