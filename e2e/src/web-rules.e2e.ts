@@ -61,6 +61,41 @@ describe('web navigation and logging rules in Chromium (issue 5 §2–§4)', () 
     expect(await response?.json()).toMatchObject({ status: 200 });
   });
 
+  it('shows that error in 前端日志, whole, to the administrator', async () => {
+    await page.goto(`${stack.url}/#/manager/cfg/log_front`);
+    const row = page.locator('tr', { hasText: 'e2e 测试错误' }).first();
+    await row.waitFor();
+    expect(await row.innerText()).toContain('/manager/exam_mg/home_page');
+    expect(await row.innerText()).toContain('系统管理员（admin）');
+    await page.screenshot({ path: screenshotPath('cfg-log-front'), animations: 'disabled' });
+    await row.getByRole('button', { name: /查\s*看/ }).click();
+    const drawer = page.getByRole('dialog');
+    await drawer.getByText('日志详情').waitFor();
+    expect(await drawer.getByLabel('日志内容').innerText()).toContain('"type": "uncaught"');
+    await page.screenshot({ path: screenshotPath('cfg-log-front-detail'), animations: 'disabled' });
+    await page.keyboard.press('Escape');
+  });
+
+  it('shows what the gateway cache holds in 缓存管理 and clears it', async () => {
+    // One whitelisted answer read through the gateway, as any screen would.
+    const read = await page.evaluate(async () =>
+      (await fetch('/manager/api/user/user_simple_list')).headers.get('x-cache'),
+    );
+    expect(['MISS', 'HIT']).toContain(read);
+    await page.goto(`${stack.url}/#/manager/cfg/cache_mg`);
+    const users = page.locator('tr', { hasText: '用户列表' });
+    await users.waitFor();
+    expect(Number((await users.locator('td').last().innerText()).trim())).toBeGreaterThanOrEqual(1);
+    await page.screenshot({ path: screenshotPath('cfg-cache-mg'), animations: 'disabled' });
+    await page.getByRole('button', { name: '清除网关缓存' }).click();
+    await page
+      .getByRole('tooltip')
+      .getByRole('button', { name: /清\s*除/ })
+      .click();
+    const done = await page.getByText(/网关缓存已清除，共 \d+ 条/).innerText();
+    expect(Number(/共 (\d+) 条/.exec(done)?.[1])).toBeGreaterThanOrEqual(1);
+  });
+
   it('only warns the ResizeObserver loop error (spec §8)', async () => {
     const logged: string[] = [];
     const onRequest = (request: Request) => isCall(addLogRoute.path)(request) && logged.push(request.url());

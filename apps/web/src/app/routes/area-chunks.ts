@@ -10,6 +10,7 @@ export type AreaScreens = Partial<Record<string, ComponentType>>;
  */
 export const AREA_CHUNKS: Partial<Record<Area, () => Promise<{ screens: AreaScreens }>>> = {
   exam_mg: () => import('../../features/exam_mg/screens'),
+  cfg: () => import('../../features/cfg/screens'),
 };
 
 /** Spec §9: a chunk that has not loaded within this long is reported, with a retry. */
