@@ -10,6 +10,7 @@ import { authRoutes } from './modules/auth/routes.js';
 import type { PasswordKeys } from './modules/auth/keys.js';
 import { commondataRoutes } from './modules/commondata/routes.js';
 import { logfrontRoutes } from './modules/logfront/routes.js';
+import { auditRoutes } from './modules/audit/routes.js';
 import { orderRoutes } from './modules/orders/routes.js';
 import { deptDiagRoutes } from './modules/dept-diag/routes.js';
 import { examReviewRoutes } from './modules/exam-review/routes.js';
@@ -76,6 +77,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(authRoutes, { db: deps.db, keys: deps.keys });
   await app.register(commondataRoutes, { db: deps.db });
   await app.register(logfrontRoutes, { db: deps.db });
+  await app.register(auditRoutes, { db: deps.db });
   await app.register(orderRoutes, { db: deps.db });
   await app.register(deptDiagRoutes, { db: deps.db });
   await app.register(examReviewRoutes, { db: deps.db });

@@ -12,6 +12,7 @@ export * from './signals.js';
 export * from './registry.js';
 export * from './logfront.js';
 export * from './gateway.js';
+export * from './operation-log.js';
 export * from './order-status.js';
 export * from './order.js';
 export * from './department-diagnosis.js';

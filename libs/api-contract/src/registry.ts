@@ -6,6 +6,7 @@ import { setServiceTypeRoute } from './external.js';
 import { loginRoute, logoutRoute, publicKeyRoute, userInfoRoute } from './login.js';
 import { gatewayCacheClearRoute, gatewayCacheStatusRoute } from './gateway.js';
 import { addLogRoute, frontLogListRoute } from './logfront.js';
+import { operationLogListRoute } from './operation-log.js';
 import { unionListByKeyRoute } from './package.js';
 import type { RouteDescriptor } from './route.js';
 import { orderChangeStatusRoute, orderListRoute } from './order.js';
@@ -110,6 +111,7 @@ export const contractRoutes: readonly RouteDescriptor[] = [
   frontLogListRoute,
   gatewayCacheStatusRoute,
   gatewayCacheClearRoute,
+  operationLogListRoute,
   selfTemplateListRoute,
   selfTemplateDetailRoute,
   barcodeFieldsRoute,

@@ -2,6 +2,7 @@ import { and, asc, count, eq, ilike, inArray, like, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { customers, departments, orderDepts, orders, userDepts } from '../../db/schema.js';
 import { ageAt } from '../orders/order-repository.js';
+import { escapeLike } from '../../lib/like.js';
 
 export interface WorklistQuery {
   deptId: number;
@@ -56,8 +57,6 @@ export async function deptWorklist(db: Db, q: WorklistQuery) {
   const [total] = await db.select({ n: count() }).from(orderDepts).where(where);
   return { rows, total: total?.n ?? 0 };
 }
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function ordersMatching(db: Db, keyword: string, mayViewConfidential: boolean) {
   const text = escapeLike(keyword);

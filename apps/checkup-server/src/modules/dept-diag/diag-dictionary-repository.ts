@@ -1,11 +1,10 @@
 import { and, asc, eq, ilike, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { diagnoses } from '../../db/schema.js';
+import { escapeLike } from '../../lib/like.js';
 
 /** Enough for a picker; the doctor narrows the key rather than scrolls. */
 const SEARCH_LIMIT = 50;
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * search_diagnosis: the dictionary entries a department doctor may pick — the department's own and

@@ -1,7 +1,7 @@
 import { and, asc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { departments, examItems } from '../../db/schema.js';
-import { escapeLike } from '../package/repository.js';
+import { escapeLike } from '../../lib/like.js';
 
 export interface SysItemSearch {
   deptId?: number;

@@ -1,9 +1,9 @@
 import { asc, ilike, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { diagnoses } from '../../db/schema.js';
+import { escapeLike } from '../../lib/like.js';
 
 const SEARCH_LIMIT = 50;
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * The chief examiner picks from the whole diagnosis dictionary, every department's entries and the

@@ -2,6 +2,7 @@ import { and, count, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.js';
 import { frontLogs, users } from '../../db/schema.js';
 import { addDays, cstTime } from '../../db/demo/dates.js';
+import { escapeLike } from '../../lib/like.js';
 
 export type FrontLogEntry = Omit<typeof frontLogs.$inferInsert, 'id' | 'createdAt'>;
 
@@ -20,7 +21,7 @@ export interface FrontLogSearch {
 }
 
 // What a user types is matched literally, LIKE's wildcards included.
-const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const contains = (text: string) => `%${escapeLike(text)}%`;
 
 function conditionsOf(search: FrontLogSearch): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, like, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { companies, customers, orders, packages } from '../../db/schema.js';
+import { escapeLike } from '../../lib/like.js';
 
 export interface OrderSearch {
   key?: string;
@@ -18,7 +19,7 @@ export function keyCondition(key: string): SQL {
   if (/^(\d{17}[\dXx]|\d{15})$/.test(key)) return eq(customers.custIdCard, key.toUpperCase());
   if (/^1\d{10}$/.test(key)) return eq(customers.phone, key);
   // LIKE wildcards typed by a user are matched literally.
-  return like(customers.custName, `${key.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  return like(customers.custName, `${escapeLike(key)}%`);
 }
 
 export const ageAt = (examDate: SQL | typeof orders.examDate) =>

@@ -1,9 +1,9 @@
 import { and, asc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { departments, packageUnions, unionMutex, unions } from '../../db/schema.js';
+import { escapeLike } from '../../lib/like.js';
 
 /** LIKE wildcards in a key are matched as typed (PostgreSQL's default escape is the backslash). */
-export const escapeLike = (key: string) => key.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export interface UnionSearch {
   key?: string;

@@ -1,0 +1,106 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../src/db/schema.js';
+import { cstTime, todayCst } from '../src/db/demo/dates.js';
+import { encrypt, form, useTestServer } from './support/app.js';
+import { describeOnEachDatabase } from './support/database.js';
+import { addStaff, callerFor, tokenFor } from './support/domain.js';
+
+const LIST = '/manager/api/auditlog/list';
+
+describeOnEachDatabase((target) => {
+  const server = useTestServer(target);
+  let admin: ReturnType<typeof callerFor>;
+  let clerk: ReturnType<typeof callerFor>;
+  let clerkId: number;
+  const today = todayCst();
+  const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+
+  beforeAll(async () => {
+    clerkId = await addStaff(server.database.db, 'ol_clerk', '吴登记');
+    admin = callerFor(server, await tokenFor(server, 'admin', 'Checkup@2026'));
+    clerk = callerFor(server, await tokenFor(server, 'ol_clerk'));
+    // A mistyped password, through the real login call.
+    await server.app.inject({
+      method: 'POST',
+      url: '/manager/api/login/login',
+      ...form({ user_account: 'ol_clerk', password: encrypt('wrong', server.keys.publicKeyPem) }),
+    });
+    await server.database.db.insert(auditLog).values([
+      {
+        action: 'order_status',
+        userId: clerkId,
+        userAccount: 'ol_clerk',
+        target: 'OL20261121000001',
+        detail: { action: 'start_exam', from: 'registered', to: 'in_exam', reason: null },
+        ip: '10.0.0.5',
+        createdAt: cstTime(yesterday, 23 * 60),
+      },
+      {
+        action: 'confidential_access',
+        userId: clerkId,
+        userAccount: 'ol_clerk',
+        target: 'OL20261122000002',
+        detail: { customer_id: 7, purpose: '体检详情' },
+        createdAt: cstTime(today, 10),
+      },
+      { action: 'logout', userId: clerkId, createdAt: cstTime(today, 20) },
+    ]);
+  });
+
+  const ids = (res: Awaited<ReturnType<typeof admin.get>>) =>
+    res.json().data.list.map((r: { action: string; target: string | null }) => `${r.action}:${r.target ?? ''}`);
+
+  it('lists sign-ins and confidential-person access in 系统操作日志, newest first, with who and from where', async () => {
+    const res = await admin.get(LIST, { category: 'sys', key: 'ol_clerk' });
+    expect(res.statusCode).toBe(200);
+    expect(ids(res)).toEqual(['login_failed:', 'login:', 'logout:', 'confidential_access:OL20261122000002']);
+    const logout = res.json().data.list[2];
+    // Written with the user id only: the account comes from the user.
+    expect(logout).toMatchObject({ user_account: 'ol_clerk', user_name: '吴登记', detail: null });
+    const access = res.json().data.list[3];
+    expect(JSON.parse(access.detail)).toEqual({ customer_id: 7, purpose: '体检详情' });
+    expect(res.json().data.total).toBe(4);
+  });
+
+  it("keeps business actions to 业务操作日志, and finds them by the order, the name and the centre's day", async () => {
+    const byOrder = await admin.get(LIST, { category: 'biz', key: 'OL20261121' });
+    expect(ids(byOrder)).toEqual(['order_status:OL20261121000001']);
+    expect(byOrder.json().data.list[0]).toMatchObject({ user_name: '吴登记', ip: '10.0.0.5' });
+    expect(JSON.parse(byOrder.json().data.list[0].detail)).toMatchObject({ action: 'start_exam', to: 'in_exam' });
+    // 23:00 yesterday in China is 15:00 UTC yesterday.
+    expect(
+      ids(await admin.get(LIST, { category: 'biz', key: '吴登记', date_from: yesterday, date_to: yesterday })),
+    ).toEqual(['order_status:OL20261121000001']);
+    expect((await admin.get(LIST, { category: 'biz', key: '吴登记', date_from: today })).json().data.total).toBe(0);
+    expect(ids(await admin.get(LIST, { category: 'sys', key: 'OL20261121' }))).toEqual([]);
+  });
+
+  it('filters one action and pages', async () => {
+    expect(ids(await admin.get(LIST, { category: 'sys', action: 'login_failed', key: 'ol_clerk' }))).toEqual([
+      'login_failed:',
+    ]);
+    const second = await admin.get(LIST, { category: 'sys', key: 'ol_clerk', page: 2, size: 3 });
+    expect(second.json().data).toMatchObject({ total: 4, page: 2, size: 3 });
+    expect(ids(second)).toEqual(['confidential_access:OL20261122000002']);
+  });
+
+  it('refuses a user neither log is opened to', async () => {
+    const res = await clerk.get(LIST, { category: 'sys' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().msg).toBe('没有权限执行此操作，请联系管理员');
+  });
+
+  describe('bad filters', () => {
+    it.each([
+      [{}, '请选择日志类别（系统操作或业务操作）'],
+      [{ category: 'all' }, '请选择日志类别（系统操作或业务操作）'],
+      [{ category: 'sys', action: 'order_status' }, '操作类型不正确'],
+      [{ category: 'biz', action: 'toString' }, '操作类型不正确'],
+      [{ category: 'biz', date_from: today, date_to: yesterday }, '开始日期不能晚于结束日期'],
+    ])('refuses %o with a Chinese message', async (query, msg) => {
+      const res = await admin.get(LIST, query);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().msg).toBe(msg);
+    });
+  });
+});
