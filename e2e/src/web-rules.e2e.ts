@@ -96,6 +96,14 @@ describe('web navigation and logging rules in Chromium (issue 5 §2–§4)', () 
     expect(Number(/共 (\d+) 条/.exec(done)?.[1])).toBeGreaterThanOrEqual(1);
   });
 
+  it("shows the administrator's own sign-in in 系统操作日志", async () => {
+    await page.goto(`${stack.url}/#/manager/cfg/sys_operation_log`);
+    const signIn = page.locator('tr', { hasText: '系统管理员（admin）' }).filter({ hasText: '登录' }).first();
+    await signIn.waitFor();
+    expect(await signIn.innerText()).toContain('127.0.0.1');
+    await page.screenshot({ path: screenshotPath('cfg-sys-operation-log'), animations: 'disabled' });
+  });
+
   it('only warns the ResizeObserver loop error (spec §8)', async () => {
     const logged: string[] = [];
     const onRequest = (request: Request) => isCall(addLogRoute.path)(request) && logged.push(request.url());

@@ -23,7 +23,7 @@ export const SYSTEM_AUDIT_ACTIONS = {
 export const BUSINESS_AUDIT_ACTIONS = {
   order_register: '体检登记',
   order_update_unions: '修改体检项目',
-  check_in: '签到',
+  check_in: '报到',
   order_status: '体检状态变更',
   critical_notify: '登记危急值通知',
   critical_handle: '处理危急值',
