@@ -13,6 +13,7 @@ export * from './registry.js';
 export * from './logfront.js';
 export * from './gateway.js';
 export * from './operation-log.js';
+export * from './parameters.js';
 export * from './order-status.js';
 export * from './order.js';
 export * from './department-diagnosis.js';

@@ -18,6 +18,7 @@ export const SYSTEM_AUDIT_ACTIONS = {
   service_type_refused: '切换服务模式被拒',
   self_template_save: '保存自定义模板',
   self_template_enable: '启用或停用自定义模板',
+  parameter_save: '修改系统参数',
 } as const;
 
 export const BUSINESS_AUDIT_ACTIONS = {

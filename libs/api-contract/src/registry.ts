@@ -7,6 +7,7 @@ import { loginRoute, logoutRoute, publicKeyRoute, userInfoRoute } from './login.
 import { gatewayCacheClearRoute, gatewayCacheStatusRoute } from './gateway.js';
 import { addLogRoute, frontLogListRoute } from './logfront.js';
 import { operationLogListRoute } from './operation-log.js';
+import { parameterListRoute, saveParameterRoute } from './parameters.js';
 import { unionListByKeyRoute } from './package.js';
 import type { RouteDescriptor } from './route.js';
 import { orderChangeStatusRoute, orderListRoute } from './order.js';
@@ -112,6 +113,8 @@ export const contractRoutes: readonly RouteDescriptor[] = [
   gatewayCacheStatusRoute,
   gatewayCacheClearRoute,
   operationLogListRoute,
+  parameterListRoute,
+  saveParameterRoute,
   selfTemplateListRoute,
   selfTemplateDetailRoute,
   barcodeFieldsRoute,

@@ -3,7 +3,7 @@ import { CACHE_HEADER, SIGNAL_HEADER, failure } from '@checkup/api-contract';
 import { CACHED_GETS } from '../../src/policy/cached-gets.js';
 import { SAME_ORIGIN, cookieOf, getAs, postForm } from '../support/build.js';
 import { cacheMisses, logInAs, useScriptedGateway } from '../support/gateway.js';
-import { COUNTED_PATH } from '../support/scripted-upstream.js';
+import { COUNTED_PATH, SAVE_PARAMETER_PATH } from '../support/scripted-upstream.js';
 import { pause, until } from '../support/waiting.js';
 
 const PARAMETER = '/manager/api/Commonconfig/get_parameter';
@@ -212,6 +212,27 @@ describe('the GET cache', () => {
     expect(forbidden.json()).toEqual(failure('FORBIDDEN'));
     expect((await getAs(gw.app, undefined, STATUS)).statusCode).toBe(401);
     expect(gw.upstream.calls(STATUS)).toBe(0);
+  });
+
+  it('drops the cached parameters when 参数设置 saves one, and keeps them when the save is refused', async () => {
+    const sid = await logInAs(gw.app, 'admin');
+    const read = () => getAs(gw.app, sid, `${PARAMETER}?param_code=0810`);
+    await read();
+    expect((await read()).headers[CACHE_HEADER]).toBe('HIT');
+
+    const refused = await postForm(gw.app, sid, SAVE_PARAMETER_PATH, 'param_code=0810&fail=1');
+    expect(refused.json().msg).toBe('请填写单位名称');
+    expect((await read()).headers[CACHE_HEADER]).toBe('HIT');
+
+    const saved = await postForm(gw.app, sid, SAVE_PARAMETER_PATH, 'param_code=0810&param_value=%7B%7D');
+    expect(saved.statusCode).toBe(200);
+    const after = await read();
+    expect(after.headers[CACHE_HEADER]).toBe('MISS');
+    expect(gw.upstream.calls(PARAMETER)).toBe(2);
+    // Only the parameters went: other cached answers stay.
+    await getAs(gw.app, sid, NATIONS);
+    await postForm(gw.app, sid, SAVE_PARAMETER_PATH, 'param_code=0110&param_value=%7B%7D');
+    expect((await getAs(gw.app, sid, NATIONS)).headers[CACHE_HEADER]).toBe('HIT');
   });
 
   it('answers a whitelisted GET without a session with 401 and caches nothing', async () => {

@@ -32,6 +32,11 @@ export function createGetCache(state: SharedState, ttlMs: number) {
     },
     /** Answers held for one path, whatever their query and user. */
     countOf: (path: string) => state.countPrefix(`cache:${path}?`),
+    /** Drops every answer held for one path; one being loaded now is not stored (a new generation). */
+    async forget(path: string) {
+      await state.increment(GENERATION_KEY, GENERATION_WINDOW_MS);
+      return state.deletePrefix(`cache:${path}?`);
+    },
     async clear() {
       await state.increment(GENERATION_KEY, GENERATION_WINDOW_MS);
       return state.deletePrefix('cache:');

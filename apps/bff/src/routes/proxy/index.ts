@@ -10,12 +10,13 @@ import {
   reportFileRoute,
   versionRoute,
 } from '@checkup/api-contract';
+import { CACHE_INVALIDATED_BY } from '../../policy/cache-invalidation.js';
 import { CACHED_GETS } from '../../policy/cached-gets.js';
 import { isDuplicateExempt } from '../../policy/duplicate-exempt.js';
 import { createDuplicateGuard, duplicateKey } from '../../plugins/app/duplicate-guard.js';
 import { cacheKey } from '../../plugins/app/get-cache.js';
 import { replyWith } from '../../plugins/app/reply-with.js';
-import type { ForwardRequest } from '../../plugins/app/upstream.js';
+import type { ForwardRequest, ForwardResult } from '../../plugins/app/upstream.js';
 
 /**
  * Calls answered without a session: the login page needs the first two before anyone is known; the
@@ -97,7 +98,9 @@ export async function proxyRoutes(app: FastifyInstance, opts: ProxyOptions) {
     const body = request.body;
     const session = request.session;
     if (!session || isDuplicateExempt(path) || (body !== undefined && typeof body !== 'string')) {
-      return replyWith(request, reply, await app.upstream.forward(forwardRequestOf(request, reply)), 'BYPASS');
+      const result = await app.upstream.forward(forwardRequestOf(request, reply));
+      await forgetStale(path, result);
+      return replyWith(request, reply, result, 'BYPASS');
     }
     const release = await guard.acquire(
       duplicateKey({ sessionId: session.sid, method: request.method, url: request.url, body: body ?? '' }),
@@ -113,10 +116,19 @@ export async function proxyRoutes(app: FastifyInstance, opts: ProxyOptions) {
       return reply.status(409).header('x-cache', 'BYPASS').send(failure('DUPLICATE_REQUEST'));
     }
     try {
-      return await replyWith(request, reply, await app.upstream.forward(forwardRequestOf(request, reply)), 'BYPASS');
+      const result = await app.upstream.forward(forwardRequestOf(request, reply));
+      await forgetStale(path, result);
+      return await replyWith(request, reply, result, 'BYPASS');
     } finally {
       await release();
     }
+  }
+
+  /** After a call that changes what cached GETs answer, their held answers go before the browser hears back. */
+  async function forgetStale(path: string, result: ForwardResult) {
+    const stale = CACHE_INVALIDATED_BY.get(path);
+    if (!stale || result.kind !== 'answer' || !result.answer.success) return;
+    for (const cachedPath of stale) await cache.forget(cachedPath);
   }
 
   async function handle(request: FastifyRequest, reply: FastifyReply) {

@@ -1,9 +1,33 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError, getParameterRoute } from '@checkup/api-contract';
+import {
+  AppError,
+  EDITABLE_PARAMETERS,
+  getParameterRoute,
+  mayOpen,
+  parameterListRoute,
+  saveParameterRoute,
+  type ParameterRow,
+  type UserInfo,
+} from '@checkup/api-contract';
 import type { Db } from '../../db/client.js';
 import { defineRoute } from '../../lib/define-route.js';
+import { recordAudit } from '../audit/repository.js';
 import { PARAM } from '../parameters/codes.js';
-import { getParameterValue } from '../parameters/repository.js';
+import { getParameterValue, listParameters, saveParameterValue } from '../parameters/repository.js';
+
+const PARAMETER_SCREEN = 'cfg/par_cfg';
+
+function assertParameterKeeper(user: UserInfo): void {
+  if (!mayOpen(PARAMETER_SCREEN, user.role_menu)) throw new AppError('FORBIDDEN');
+}
+
+const rowOf = (r: { paramCode: string; paramName: string; paramValue: unknown; updatedAt: Date }): ParameterRow => ({
+  param_code: r.paramCode,
+  param_name: r.paramName,
+  param_value: r.paramValue,
+  updated_at: r.updatedAt.toISOString(),
+  editable: Object.hasOwn(EDITABLE_PARAMETERS, r.paramCode),
+});
 
 /**
  * Parameters the server keeps to itself. 0002 drives request signing and field encryption (spec §7);
@@ -21,5 +45,29 @@ export async function commonConfigRoutes(app: FastifyInstance, opts: { db: Db })
       throw new AppError('RECORD_NOT_FOUND', `参数${input.param_code}不存在，请在参数设置中配置`);
     }
     return { param_code: input.param_code, param_value: value };
+  });
+
+  // 参数设置 (cfg/par_cfg): every parameter but the internal ones; the editable ones carry their rules in the contract.
+  defineRoute(app, parameterListRoute, async ({ user }) => {
+    assertParameterKeeper(user);
+    const rows = await listParameters(opts.db);
+    return rows.filter((r) => !INTERNAL_PARAMS.has(r.paramCode)).map(rowOf);
+  });
+
+  defineRoute(app, saveParameterRoute, async ({ input, user, request }) => {
+    assertParameterKeeper(user);
+    const name = EDITABLE_PARAMETERS[input.param_code].name;
+    const saved = await opts.db.transaction(async (tx) => {
+      const row = await saveParameterValue(tx, input.param_code, name, input.param_value);
+      await recordAudit(tx, request, 'parameter_save', {
+        userId: user.id,
+        userAccount: user.user_account,
+        target: input.param_code,
+        detail: { param_name: name },
+      });
+      return row;
+    });
+    request.log.info({ paramCode: input.param_code, user: user.user_account }, 'parameter saved');
+    return rowOf(saved);
   });
 }

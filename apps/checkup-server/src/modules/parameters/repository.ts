@@ -1,8 +1,22 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { parameters } from '../../db/schema.js';
 
 export async function getParameterValue(db: Db, paramCode: string): Promise<unknown> {
   const rows = await db.select().from(parameters).where(eq(parameters.paramCode, paramCode)).limit(1);
   return rows[0]?.paramValue;
+}
+
+export async function listParameters(db: Db) {
+  return db.select().from(parameters).orderBy(asc(parameters.paramCode));
+}
+
+/** Writes a parameter's value (creating it under its name when it was never set) and answers the row. */
+export async function saveParameterValue(db: Db, paramCode: string, paramName: string, value: unknown) {
+  const [row] = await db
+    .insert(parameters)
+    .values({ paramCode, paramName, paramValue: value })
+    .onConflictDoUpdate({ target: parameters.paramCode, set: { paramValue: value, updatedAt: sql`now()` } })
+    .returning();
+  return row!;
 }

@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { cardReaderParamSchema } from './card-reader.js';
+import { jsonField } from './field-schemas.js';
+import { route } from './route.js';
+
+/**
+ * 参数设置 (cfg/par_cfg): the system parameters an administrator edits here, each with the rules
+ * its value must keep. 0001 (service mode) changes through 切换服务模式 only; 0002 (call security)
+ * is the server's own and never leaves it.
+ */
+
+export const COLOR_STYLES = ['default', 'blue', 'yellow'] as const;
+export const COLOR_STYLE_LABELS: Record<(typeof COLOR_STYLES)[number], string> = {
+  default: '青绿（默认）',
+  blue: '蓝色',
+  yellow: '橙黄',
+};
+
+const requiredText = (label: string, max: number) =>
+  z
+    .string({ error: `请填写${label}` })
+    .trim()
+    .min(1, `请填写${label}`)
+    .max(max, `${label}不能超过${max}个字符`);
+
+const optionalText = (label: string, max: number) =>
+  z
+    .string({ error: `${label}格式不正确` })
+    .trim()
+    .max(max, `${label}不能超过${max}个字符`)
+    .optional();
+
+/** 0810 单位信息: the name heads every page, report and guide sheet; the colour is the theme's. */
+export const companySettingsSchema = z.object({
+  companyCfg: z.object({
+    name: requiredText('单位名称', 64),
+    systemColorStyle: z.enum(COLOR_STYLES, { error: '请选择系统配色' }),
+    address: optionalText('地址', 128),
+    phones: optionalText('联系电话', 64),
+    postcode: z
+      .string()
+      .trim()
+      .regex(/^(\d{6})?$/, '邮政编码应为6位数字')
+      .optional(),
+    email: z.union([z.literal(''), z.email('电子邮箱格式不正确')]).optional(),
+  }),
+});
+
+const readerAddress = (label: string) =>
+  z.object({
+    checked: z.boolean({ error: `${label}启用状态不正确` }),
+    value: z
+      .string({ error: `请填写${label}` })
+      .trim()
+      .regex(/^https?:\/\/[^\s/]+(:\d+)?\/(\S*\/)?$/, `${label}应为以 / 结尾的 http 地址，例如 http://127.0.0.1:8989/`),
+  });
+
+/** 0110 身份证读卡设置 (spec §3 cardReaderCfg): where the reader helper answers, and its field names. */
+export const cardReaderSettingsSchema = cardReaderParamSchema
+  .extend({
+    cardReaderCfg: cardReaderParamSchema.shape.cardReaderCfg.extend({
+      exe: readerAddress('读卡程序地址'),
+      local: readerAddress('本机读卡地址'),
+      keys: z.object({
+        name: requiredText('姓名字段', 32),
+        gender: requiredText('性别字段', 32),
+        code: requiredText('证件号字段', 32),
+        photo: requiredText('照片字段', 32),
+        folk: requiredText('民族字段', 32),
+        address: requiredText('住址字段', 32),
+      }),
+    }),
+  })
+  .refine((v) => v.cardReaderCfg.exe.checked !== v.cardReaderCfg.local.checked, {
+    message: '读卡程序地址和本机读卡地址须启用且只启用一个',
+  });
+
+/** 0030 总检设置: the AI review switch and whether 总检 shows the infectious-disease report. */
+export const reviewSettingsSchema = z.object({
+  ai_review: z.object({ enable: z.boolean({ error: 'AI辅助总检开关不正确' }) }),
+  show_contagion: z.boolean({ error: '传染病报告开关不正确' }),
+});
+
+export const EDITABLE_PARAMETERS = {
+  '0810': { name: '单位信息', schema: companySettingsSchema },
+  '0110': { name: '身份证读卡设置', schema: cardReaderSettingsSchema },
+  '0030': { name: '总检设置', schema: reviewSettingsSchema },
+} as const;
+export type EditableParameterCode = keyof typeof EDITABLE_PARAMETERS;
+export const EDITABLE_PARAMETER_CODES = Object.keys(EDITABLE_PARAMETERS) as [
+  EditableParameterCode,
+  ...EditableParameterCode[],
+];
+
+export const parameterRowSchema = z.object({
+  param_code: z.string(),
+  param_name: z.string(),
+  param_value: z.unknown(),
+  updated_at: z.string(),
+  /** Saved through save_parameter; the others are shown only. */
+  editable: z.boolean(),
+});
+export type ParameterRow = z.infer<typeof parameterRowSchema>;
+
+/** 参数列表 GET /manager/api/Commonconfig/parameter_list — for cfg/par_cfg. */
+export const parameterListRoute = route({
+  method: 'GET',
+  path: '/manager/api/Commonconfig/parameter_list',
+  summary: '系统参数列表（参数设置）',
+  input: z.object({}),
+  output: z.array(parameterRowSchema),
+});
+
+/** 保存参数 POST /manager/api/Commonconfig/save_parameter — the value as JSON text, checked by its code's rules. */
+export const saveParameterRoute = route({
+  method: 'POST',
+  path: '/manager/api/Commonconfig/save_parameter',
+  summary: '保存系统参数（参数设置）',
+  input: z
+    .object({
+      param_code: z.enum(EDITABLE_PARAMETER_CODES, { error: '该参数不能在此修改' }),
+      param_value: jsonField(z.unknown(), '参数值'),
+    })
+    .transform((v, ctx) => {
+      const parsed = EDITABLE_PARAMETERS[v.param_code].schema.safeParse(v.param_value);
+      if (!parsed.success) {
+        ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? '参数值格式不正确' });
+        return z.NEVER;
+      }
+      return { param_code: v.param_code, param_value: parsed.data as unknown };
+    }),
+  output: parameterRowSchema,
+});
