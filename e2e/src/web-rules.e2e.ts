@@ -104,6 +104,22 @@ describe('web navigation and logging rules in Chromium (issue 5 §2–§4)', () 
     await page.screenshot({ path: screenshotPath('cfg-sys-operation-log'), animations: 'disabled' });
   });
 
+  it('renames the hospital in 参数设置, and the header follows', async () => {
+    await page.goto(`${stack.url}/#/manager/cfg/par_cfg`);
+    const company = page.getByRole('form', { name: '单位信息' });
+    const name = company.getByLabel('单位名称');
+    await name.waitFor();
+    const original = await name.inputValue();
+    await name.fill('第二人民医院体检中心');
+    await company.getByRole('button', { name: /保存单位信息/ }).click();
+    await page.getByText('单位信息已保存').first().waitFor();
+    await page.getByText('第二人民医院体检中心', { exact: true }).first().waitFor();
+    await page.screenshot({ path: screenshotPath('cfg-par-cfg'), animations: 'disabled' });
+    await name.fill(original);
+    await company.getByRole('button', { name: /保存单位信息/ }).click();
+    await page.getByText(original, { exact: true }).first().waitFor();
+  });
+
   it('only warns the ResizeObserver loop error (spec §8)', async () => {
     const logged: string[] = [];
     const onRequest = (request: Request) => isCall(addLogRoute.path)(request) && logged.push(request.url());

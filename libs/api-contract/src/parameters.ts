@@ -32,7 +32,8 @@ const optionalText = (label: string, max: number) =>
 
 /** 0810 单位信息: the name heads every page, report and guide sheet; the colour is the theme's. */
 export const companySettingsSchema = z.object({
-  companyCfg: z.object({
+  // Loose: what other screens keep here (logo, path planning …) is kept when this form saves.
+  companyCfg: z.looseObject({
     name: requiredText('单位名称', 64),
     systemColorStyle: z.enum(COLOR_STYLES, { error: '请选择系统配色' }),
     address: optionalText('地址', 128),

@@ -1,0 +1,128 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { App } from 'antd';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  DEFAULT_CARD_READER_PARAM,
+  parameterListRoute,
+  saveParameterRoute,
+  type ParameterRow,
+  type RouteDescriptor,
+} from '@checkup/api-contract';
+import { ApiError } from '../../../../lib/api-error';
+
+const call = vi.fn();
+vi.mock('../../../../lib/api', () => ({
+  api: { call: (r: RouteDescriptor, input: unknown) => call(r, input) },
+  apiHooks: {},
+}));
+
+const { default: ParCfg } = await import('../index');
+
+const row = (param_code: string, param_name: string, param_value: unknown, editable = true): ParameterRow => ({
+  param_code,
+  param_name,
+  param_value,
+  updated_at: '2026-11-20T02:00:00.000Z',
+  editable,
+});
+
+function serve() {
+  const rows = [
+    row('0001', '服务模式', { service_type: 1 }, false),
+    row('0030', '总检设置', { ai_review: { enable: false }, show_contagion: false }),
+    row('0110', '身份证读卡设置', DEFAULT_CARD_READER_PARAM),
+    row('0810', '单位信息', {
+      companyCfg: { name: '示范医院体检中心', systemColorStyle: 'default', logo: '/logo.png' },
+    }),
+  ];
+  call.mockImplementation(async (route: RouteDescriptor, input: Record<string, string>) => {
+    if (route === parameterListRoute) return rows;
+    if (route === saveParameterRoute) return rows.find((r) => r.param_code === input.param_code);
+    throw new ApiError(404, `未模拟的请求：${route.path}`, route.path);
+  });
+}
+
+const saved = () =>
+  call.mock.calls
+    .filter(([r]) => r === saveParameterRoute)
+    .map(([, input]) => ({ code: input.param_code, value: JSON.parse(input.param_value) }));
+
+function renderScreen() {
+  return render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <App>
+        <ParCfg />
+      </App>
+    </QueryClientProvider>,
+  );
+}
+
+const formOf = (name: string) => screen.getByRole('form', { name }) as HTMLElement;
+
+configure({ asyncUtilTimeout: 5000 });
+
+describe('参数设置', { timeout: 20_000 }, () => {
+  beforeEach(() => {
+    call.mockReset();
+    serve();
+  });
+
+  it('shows the service mode as read-only and saves the hospital name, keeping what else 0810 holds', async () => {
+    renderScreen();
+    expect(await screen.findByText('体检服务器')).toBeTruthy();
+    const company = formOf('单位信息');
+    const name = within(company).getByLabelText('单位名称');
+    expect((name as HTMLInputElement).value).toBe('示范医院体检中心');
+    fireEvent.change(name, { target: { value: '第二人民医院体检中心' } });
+    fireEvent.click(within(company).getByRole('button', { name: /保存单位信息/ }));
+    expect(await screen.findByText('单位信息已保存')).toBeTruthy();
+    expect(saved()).toEqual([
+      {
+        code: '0810',
+        value: {
+          companyCfg: {
+            name: '第二人民医院体检中心',
+            systemColorStyle: 'default',
+            logo: '/logo.png',
+            address: '',
+            phones: '',
+            postcode: '',
+            email: '',
+          },
+        },
+      },
+    ]);
+  });
+
+  it('checks a value by the rules of the contract before sending it', async () => {
+    renderScreen();
+    const company = await waitFor(() => formOf('单位信息'));
+    fireEvent.change(within(company).getByLabelText('单位名称'), { target: { value: '  ' } });
+    fireEvent.click(within(company).getByRole('button', { name: /保存单位信息/ }));
+    expect(await screen.findByText('请填写单位名称')).toBeTruthy();
+
+    const reader = formOf('身份证读卡设置');
+    fireEvent.change(within(reader).getByLabelText('读卡程序地址', { selector: 'input[type=text]' }), {
+      target: { value: 'http://127.0.0.1:8989' },
+    });
+    fireEvent.click(within(reader).getByRole('button', { name: /保存身份证读卡设置/ }));
+    expect(await screen.findByText('读卡程序地址应为以 / 结尾的 http 地址，例如 http://127.0.0.1:8989/')).toBeTruthy();
+    expect(saved()).toEqual([]);
+  });
+
+  it('switches the reader to the local address and turns AI review on', async () => {
+    renderScreen();
+    const reader = await waitFor(() => formOf('身份证读卡设置'));
+    fireEvent.click(within(reader).getByLabelText('本机读卡地址', { selector: 'input[type=radio]' }));
+    fireEvent.click(within(reader).getByRole('button', { name: /保存身份证读卡设置/ }));
+    await screen.findByText('身份证读卡设置已保存');
+    expect(saved()[0]?.value.cardReaderCfg).toMatchObject({ exe: { checked: false }, local: { checked: true } });
+
+    const review = formOf('总检设置');
+    fireEvent.click(within(review).getByRole('switch', { name: 'AI辅助总检' }));
+    fireEvent.click(within(review).getByRole('button', { name: /保存总检设置/ }));
+    await screen.findByText('总检设置已保存');
+    expect(saved()[1]).toEqual({ code: '0030', value: { ai_review: { enable: true }, show_contagion: false } });
+  });
+});
