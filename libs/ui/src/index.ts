@@ -4,3 +4,4 @@ export * from './generic-table/column-widths.js';
 export * from './tab-strip.js';
 export * from './ai-correction-dialog.js';
 export * from './function-help-icon.js';
+export * from './list-filters.js';

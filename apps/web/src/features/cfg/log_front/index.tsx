@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Button, Card, DatePicker, Input, Segmented, Space, Tag, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Button, Card, Input, Segmented, Space, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
 import { FRONT_LOG_TYPE_LABELS, type FrontLogRow, type FrontLogType } from '@checkup/api-contract';
-import { GenericTable, type GenericColumn } from '@checkup/ui';
+import { DateRangeFilter, GenericTable, SearchBox, usePaging, type GenericColumn } from '@checkup/ui';
 import { useFrontLogs } from './api/get-front-logs';
 import { LOG_TYPE_COLORS, LogDetailDrawer, reporterOf } from './components/log-detail-drawer';
 import { viewOf } from './log-content-view';
@@ -54,23 +54,21 @@ const columns: GenericColumn<FrontLogRow>[] = [
  */
 export default function LogFront() {
   const [logType, setLogType] = useState<TypeChoice>('');
-  const [range, setRange] = useState<[Dayjs, Dayjs] | null>(null);
+  const [range, setRange] = useState<{ from: string; to: string } | null>(null);
   const [sourceTyped, setSourceTyped] = useState('');
   const [source, setSource] = useState('');
-  const [typed, setTyped] = useState('');
   const [key, setKey] = useState('');
-  const [page, setPage] = useState({ page: 1, size: 20 });
+  const { page, firstPage, pagination } = usePaging();
   const [open, setOpen] = useState<FrontLogRow | null>(null);
 
   const list = useFrontLogs({
     log_type: logType || undefined,
-    date_from: range?.[0].format('YYYY-MM-DD'),
-    date_to: range?.[1].format('YYYY-MM-DD'),
+    date_from: range?.from,
+    date_to: range?.to,
     log_source: source || undefined,
     key: key || undefined,
     ...page,
   });
-  const firstPage = () => setPage((p) => ({ ...p, page: 1 }));
   const applySource = (value: string) => {
     if (value.trim() === source) return;
     setSource(value.trim());
@@ -109,11 +107,10 @@ export default function LogFront() {
             { value: 'info', label: FRONT_LOG_TYPE_LABELS.info },
           ]}
         />
-        <DatePicker.RangePicker
-          aria-label="日期"
-          value={range}
-          onChange={(v) => {
-            setRange(v && v[0] && v[1] ? [v[0], v[1]] : null);
+        <DateRangeFilter
+          label="日期"
+          onChange={(next) => {
+            setRange(next);
             firstPage();
           }}
         />
@@ -131,15 +128,11 @@ export default function LogFront() {
           onPressEnter={() => applySource(sourceTyped)}
           onBlur={() => applySource(sourceTyped)}
         />
-        <Input.Search
-          aria-label="内容、账号或姓名"
+        <SearchBox
+          label="内容、账号或姓名"
           placeholder="内容、账号或姓名，回车"
-          allowClear
-          style={{ width: 240 }}
-          value={typed}
-          onChange={(e) => setTyped(e.target.value)}
-          onSearch={(v) => {
-            setKey(v.trim());
+          onSearch={(words) => {
+            setKey(words);
             firstPage();
           }}
         />
@@ -159,14 +152,7 @@ export default function LogFront() {
         dataSource={list.data?.list ?? []}
         loading={list.isFetching}
         onRow={(r) => ({ onDoubleClick: () => setOpen(r) })}
-        pagination={{
-          current: page.page,
-          pageSize: page.size,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => `共 ${total} 条`,
-          onChange: (next, size) => setPage({ page: next, size }),
-        }}
+        pagination={pagination(list.data?.total ?? 0)}
       />
       <LogDetailDrawer row={open} onClose={() => setOpen(null)} />
     </Card>

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Button, Card, DatePicker, Input, Select, Space, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Button, Card, Select, Space, Typography } from 'antd';
+import dayjs from 'dayjs';
 import { OPERATION_LOG_ACTIONS, type OperationLogCategory, type OperationLogRow } from '@checkup/api-contract';
-import { GenericTable, type GenericColumn } from '@checkup/ui';
+import { DateRangeFilter, GenericTable, SearchBox, usePaging, type GenericColumn } from '@checkup/ui';
 import { useOperationLogs } from './api/get-operation-logs';
 import { detailText } from './detail-text';
 
@@ -16,20 +16,18 @@ const operator = (r: OperationLogRow) =>
 export function OperationLogScreen({ category, title }: { category: OperationLogCategory; title: string }) {
   const actions = OPERATION_LOG_ACTIONS[category];
   const [action, setAction] = useState<string | undefined>();
-  const [range, setRange] = useState<[Dayjs, Dayjs] | null>(null);
-  const [typed, setTyped] = useState('');
+  const [range, setRange] = useState<{ from: string; to: string } | null>(null);
   const [key, setKey] = useState('');
-  const [page, setPage] = useState({ page: 1, size: 20 });
+  const { page, firstPage, pagination } = usePaging();
 
   const list = useOperationLogs({
     category,
     action,
-    date_from: range?.[0].format('YYYY-MM-DD'),
-    date_to: range?.[1].format('YYYY-MM-DD'),
+    date_from: range?.from,
+    date_to: range?.to,
     key: key || undefined,
     ...page,
   });
-  const firstPage = () => setPage((p) => ({ ...p, page: 1 }));
 
   const columns: GenericColumn<OperationLogRow>[] = [
     {
@@ -69,23 +67,19 @@ export function OperationLogScreen({ category, title }: { category: OperationLog
             firstPage();
           }}
         />
-        <DatePicker.RangePicker
-          aria-label="日期"
-          value={range}
-          onChange={(v) => {
-            setRange(v && v[0] && v[1] ? [v[0], v[1]] : null);
+        <DateRangeFilter
+          label="日期"
+          onChange={(next) => {
+            setRange(next);
             firstPage();
           }}
         />
-        <Input.Search
-          aria-label="账号、姓名或体检号"
+        <SearchBox
+          label="账号、姓名或体检号"
           placeholder="账号、姓名或体检号，回车"
-          allowClear
-          style={{ width: 270 }}
-          value={typed}
-          onChange={(e) => setTyped(e.target.value)}
-          onSearch={(v) => {
-            setKey(v.trim());
+          width={270}
+          onSearch={(words) => {
+            setKey(words);
             firstPage();
           }}
         />
@@ -104,14 +98,7 @@ export function OperationLogScreen({ category, title }: { category: OperationLog
         columns={columns}
         dataSource={list.data?.list ?? []}
         loading={list.isFetching}
-        pagination={{
-          current: page.page,
-          pageSize: page.size,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => `共 ${total} 条`,
-          onChange: (next, size) => setPage({ page: next, size }),
-        }}
+        pagination={pagination(list.data?.total ?? 0)}
       />
     </Card>
   );

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Badge, Button, Card, DatePicker, Input, Segmented, Select, Space, Tag, Typography } from 'antd';
+import { Badge, Button, Card, Segmented, Select, Space, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import dayjs, { type Dayjs } from 'dayjs';
+import dayjs from 'dayjs';
 import { CRITICAL_STATUS_LABELS, type CriticalValueRow } from '@checkup/api-contract';
-import { GenericTable, type GenericColumn } from '@checkup/ui';
+import { DateRangeFilter, GenericTable, SearchBox, usePaging, type GenericColumn } from '@checkup/ui';
 import { queueOverviewQueryOptions } from '../queue_mg/api/get-queue-overview';
 import { useCriticalValues } from './api/get-critical-values';
 import { HandleModal } from './components/handle-modal';
@@ -32,11 +32,10 @@ type StatusChoice = '0' | '2' | '';
 /** 危急值管理 (exam_mg/ser_dis_mg): critical values raised by the departments, told and handled. */
 export default function SerDisMg() {
   const [status, setStatus] = useState<StatusChoice>('0');
-  const [range, setRange] = useState<[Dayjs, Dayjs] | null>(null);
+  const [range, setRange] = useState<{ from: string; to: string } | null>(null);
   const [deptId, setDeptId] = useState<number | undefined>();
-  const [typed, setTyped] = useState('');
   const [key, setKey] = useState('');
-  const [page, setPage] = useState({ page: 1, size: 20 });
+  const { page, firstPage, pagination } = usePaging();
   const [notifying, setNotifying] = useState<CriticalValueRow | null>(null);
   const [handling, setHandling] = useState<CriticalValueRow | null>(null);
   // The department list of the queue overview: every active department.
@@ -44,13 +43,12 @@ export default function SerDisMg() {
 
   const list = useCriticalValues({
     status,
-    date_from: range?.[0].format('YYYY-MM-DD'),
-    date_to: range?.[1].format('YYYY-MM-DD'),
+    date_from: range?.from,
+    date_to: range?.to,
     exam_dept_id: deptId,
     key: key || undefined,
     ...page,
   });
-  const firstPage = () => setPage((p) => ({ ...p, page: 1 }));
 
   const columns: GenericColumn<CriticalValueRow>[] = [
     {
@@ -134,11 +132,10 @@ export default function SerDisMg() {
             { value: '', label: '全部' },
           ]}
         />
-        <DatePicker.RangePicker
-          aria-label="报告日期"
-          value={range}
-          onChange={(v) => {
-            setRange(v && v[0] && v[1] ? [v[0], v[1]] : null);
+        <DateRangeFilter
+          label="报告日期"
+          onChange={(next) => {
+            setRange(next);
             firstPage();
           }}
         />
@@ -154,15 +151,12 @@ export default function SerDisMg() {
             firstPage();
           }}
         />
-        <Input.Search
-          aria-label="姓名或体检号"
+        <SearchBox
+          label="姓名或体检号"
           placeholder="姓名或体检号，回车"
-          allowClear
-          style={{ width: 220 }}
-          value={typed}
-          onChange={(e) => setTyped(e.target.value)}
-          onSearch={(v) => {
-            setKey(v.trim());
+          width={220}
+          onSearch={(words) => {
+            setKey(words);
             firstPage();
           }}
         />
@@ -177,14 +171,7 @@ export default function SerDisMg() {
         dataSource={list.data?.list ?? []}
         loading={list.isFetching}
         scroll={{ x: 1600 }}
-        pagination={{
-          current: page.page,
-          pageSize: page.size,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => `共 ${total} 条`,
-          onChange: (next, size) => setPage({ page: next, size }),
-        }}
+        pagination={pagination(list.data?.total ?? 0)}
       />
       <NotifyModal row={notifying} onClose={() => setNotifying(null)} />
       <HandleModal row={handling} onClose={() => setHandling(null)} />

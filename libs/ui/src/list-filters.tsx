@@ -1,0 +1,70 @@
+import { useState, type ComponentProps } from 'react';
+import { DatePicker, Input, type TablePaginationConfig } from 'antd';
+
+/** Page and page size of a server-paged list; a changed filter goes back to the first page. */
+export function usePaging(size = 20) {
+  const [page, setPage] = useState({ page: 1, size });
+  return {
+    page,
+    firstPage: () => setPage((p) => ({ ...p, page: 1 })),
+    /** The table's pagination for `total` rows, with 共 N 条 and a page-size changer. */
+    pagination: (total: number): TablePaginationConfig => ({
+      current: page.page,
+      pageSize: page.size,
+      total,
+      showSizeChanger: true,
+      showTotal: (all) => `共 ${all} 条`,
+      onChange: (next, nextSize) => setPage({ page: next, size: nextSize }),
+    }),
+  };
+}
+
+type RangeValue = ComponentProps<typeof DatePicker.RangePicker>['value'];
+
+/** A day range as 'YYYY-MM-DD' texts (both or none), as the list calls take it. */
+export function DateRangeFilter({
+  label,
+  onChange,
+}: {
+  label: string;
+  onChange: (range: { from: string; to: string } | null) => void;
+}) {
+  const [value, setValue] = useState<RangeValue>(null);
+  return (
+    <DatePicker.RangePicker
+      aria-label={label}
+      value={value}
+      onChange={(next) => {
+        setValue(next);
+        const [from, to] = next ?? [];
+        onChange(from && to ? { from: from.format('YYYY-MM-DD'), to: to.format('YYYY-MM-DD') } : null);
+      }}
+    />
+  );
+}
+
+/** A search box that applies its trimmed words on Enter or its button, and clears at once. */
+export function SearchBox({
+  label,
+  placeholder,
+  width = 240,
+  onSearch,
+}: {
+  label: string;
+  placeholder: string;
+  width?: number;
+  onSearch: (words: string) => void;
+}) {
+  const [typed, setTyped] = useState('');
+  return (
+    <Input.Search
+      aria-label={label}
+      placeholder={placeholder}
+      allowClear
+      style={{ width }}
+      value={typed}
+      onChange={(e) => setTyped(e.target.value)}
+      onSearch={(words) => onSearch(words.trim())}
+    />
+  );
+}
