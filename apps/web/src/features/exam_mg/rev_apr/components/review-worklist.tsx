@@ -3,7 +3,7 @@ import { Button, Card, DatePicker, Input, Select, Space, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useNavigate } from 'react-router';
 import { ORDER_STATUS_LABELS, REVIEW_STEP_RULES, type ReviewStep, type ReviewWorklistRow } from '@checkup/api-contract';
-import { GenericTable, type GenericColumn } from '@checkup/ui';
+import { GenericTable, usePaging, type GenericColumn } from '@checkup/ui';
 import { onRefreshFlag } from '../../../../lib/refresh-flag';
 import { usePersonGuard } from '../../../session/confidential-guard';
 import { useReviewWorklist } from '../api/get-review-worklist';
@@ -36,7 +36,7 @@ export function ReviewWorklist({ title, tableKey, step, returned, extraColumns =
   const [range, setRange] = useState<[Dayjs, Dayjs] | null>(null);
   const [assigned, setAssigned] = useState('');
   const [keyword, setKeyword] = useState('');
-  const [page, setPage] = useState({ page: 1, size: 20 });
+  const { page, firstPage: first, pagination } = usePaging();
   const list = useReviewWorklist({
     step,
     returned: returned ? '1' : undefined,
@@ -52,7 +52,6 @@ export function ReviewWorklist({ title, tableKey, step, returned, extraColumns =
   const open = (row: ReviewWorklistRow) => {
     if (mayView(row)) void navigate(reviewDetailPath(row));
   };
-  const first = () => setPage((p) => ({ ...p, page: 1 }));
 
   const columns: GenericColumn<ReviewWorklistRow>[] = [
     { title: '体检号', dataIndex: 'order_id', width: 170 },
@@ -139,14 +138,7 @@ export function ReviewWorklist({ title, tableKey, step, returned, extraColumns =
         dataSource={list.data?.list ?? []}
         loading={list.isFetching}
         onRow={(row) => ({ onDoubleClick: () => open(row) })}
-        pagination={{
-          current: page.page,
-          pageSize: page.size,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => `共 ${total} 条`,
-          onChange: (next, size) => setPage({ page: next, size }),
-        }}
+        pagination={pagination(list.data?.total ?? 0)}
       />
     </Card>
   );
