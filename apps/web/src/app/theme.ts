@@ -1,9 +1,14 @@
+import type { COLOR_STYLES } from '@checkup/api-contract';
+
+/** The colour styles 参数设置 offers (contract); each has its colour here. */
+type ColorStyle = (typeof COLOR_STYLES)[number];
+
 /** Spec §1: the theme colour follows the server's systemColorStyle. */
-export const THEME_COLORS = {
+export const THEME_COLORS: Record<ColorStyle, string> = {
   yellow: '#FFAB11',
   blue: '#2253E6',
   default: '#30BFBE',
-} as const;
+};
 
 export function themeColorOf(systemColorStyle: string | undefined): string {
   if (systemColorStyle === 'yellow') return THEME_COLORS.yellow;

@@ -40,31 +40,27 @@ function CompanyCard({ row }: { row: ParameterRow | undefined }) {
       initialValues={initial}
       toValue={(values) => ({ companyCfg: { ...stored, ...values } })}
     >
-      {() => (
-        <>
-          <Form.Item label="单位名称" name="name" extra="显示在页面标题、体检报告和指引单上">
-            <Input maxLength={64} style={{ maxWidth: 360 }} />
-          </Form.Item>
-          <Form.Item label="系统配色" name="systemColorStyle">
-            <Select
-              style={{ width: 180 }}
-              options={COLOR_STYLES.map((value) => ({ value, label: COLOR_STYLE_LABELS[value] }))}
-            />
-          </Form.Item>
-          <Form.Item label="地址" name="address">
-            <Input maxLength={128} style={{ maxWidth: 480 }} />
-          </Form.Item>
-          <Form.Item label="联系电话" name="phones" extra="多个号码用逗号分隔">
-            <Input maxLength={64} style={{ maxWidth: 360 }} />
-          </Form.Item>
-          <Form.Item label="邮政编码" name="postcode">
-            <Input maxLength={6} style={{ width: 120 }} />
-          </Form.Item>
-          <Form.Item label="电子邮箱" name="email">
-            <Input maxLength={64} style={{ maxWidth: 360 }} />
-          </Form.Item>
-        </>
-      )}
+      <Form.Item label="单位名称" name="name" extra="显示在页面标题、体检报告和指引单上">
+        <Input maxLength={64} style={{ maxWidth: 360 }} />
+      </Form.Item>
+      <Form.Item label="系统配色" name="systemColorStyle">
+        <Select
+          style={{ width: 180 }}
+          options={COLOR_STYLES.map((value) => ({ value, label: COLOR_STYLE_LABELS[value] }))}
+        />
+      </Form.Item>
+      <Form.Item label="地址" name="address">
+        <Input maxLength={128} style={{ maxWidth: 480 }} />
+      </Form.Item>
+      <Form.Item label="联系电话" name="phones" extra="多个号码用逗号分隔">
+        <Input maxLength={64} style={{ maxWidth: 360 }} />
+      </Form.Item>
+      <Form.Item label="邮政编码" name="postcode">
+        <Input maxLength={6} style={{ width: 120 }} />
+      </Form.Item>
+      <Form.Item label="电子邮箱" name="email">
+        <Input maxLength={64} style={{ maxWidth: 360 }} />
+      </Form.Item>
     </ParameterCard>
   );
 }
@@ -102,32 +98,28 @@ function CardReaderCard({ row }: { row: ParameterRow | undefined }) {
         },
       })}
     >
-      {() => (
-        <>
-          <Form.Item label="读卡方式" name="active">
-            <Radio.Group
-              options={[
-                { value: 'exe', label: '读卡程序地址' },
-                { value: 'local', label: '本机读卡地址' },
-              ]}
-            />
-          </Form.Item>
-          <Form.Item label="读卡程序地址" name="exe" extra="登记台电脑上读卡助手的地址，以 / 结尾">
-            <Input style={{ maxWidth: 360 }} />
-          </Form.Item>
-          <Form.Item label="本机读卡地址" name="local">
-            <Input style={{ maxWidth: 360 }} />
-          </Form.Item>
-          <Typography.Text type="secondary" style={{ display: 'block', margin: '0 0 8px 120px' }}>
-            读卡器返回数据中各字段的名称：
-          </Typography.Text>
-          {KEY_FIELDS.map(([key, label]) => (
-            <Form.Item key={key} label={label} name={key}>
-              <Input maxLength={32} style={{ width: 200 }} />
-            </Form.Item>
-          ))}
-        </>
-      )}
+      <Form.Item label="读卡方式" name="active">
+        <Radio.Group
+          options={[
+            { value: 'exe', label: '读卡程序地址' },
+            { value: 'local', label: '本机读卡地址' },
+          ]}
+        />
+      </Form.Item>
+      <Form.Item label="读卡程序地址" name="exe" extra="登记台电脑上读卡助手的地址，以 / 结尾">
+        <Input style={{ maxWidth: 360 }} />
+      </Form.Item>
+      <Form.Item label="本机读卡地址" name="local">
+        <Input style={{ maxWidth: 360 }} />
+      </Form.Item>
+      <Typography.Text type="secondary" style={{ display: 'block', margin: '0 0 8px 120px' }}>
+        读卡器返回数据中各字段的名称：
+      </Typography.Text>
+      {KEY_FIELDS.map(([key, label]) => (
+        <Form.Item key={key} label={label} name={key}>
+          <Input maxLength={32} style={{ width: 200 }} />
+        </Form.Item>
+      ))}
     </ParameterCard>
   );
 }
@@ -145,16 +137,12 @@ function ReviewCard({ row }: { row: ParameterRow | undefined }) {
       initialValues={initial}
       toValue={({ ai, contagion }) => ({ ...stored, ai_review: { enable: ai }, show_contagion: contagion })}
     >
-      {() => (
-        <>
-          <Form.Item label="AI辅助总检" name="ai" valuePropName="checked">
-            <Switch checkedChildren="开" unCheckedChildren="关" />
-          </Form.Item>
-          <Form.Item label="传染病报告" name="contagion" valuePropName="checked" extra="总检时提示需上报的传染病">
-            <Switch checkedChildren="显示" unCheckedChildren="隐藏" />
-          </Form.Item>
-        </>
-      )}
+      <Form.Item label="AI辅助总检" name="ai" valuePropName="checked">
+        <Switch checkedChildren="开" unCheckedChildren="关" />
+      </Form.Item>
+      <Form.Item label="传染病报告" name="contagion" valuePropName="checked" extra="总检时提示需上报的传染病">
+        <Switch checkedChildren="显示" unCheckedChildren="隐藏" />
+      </Form.Item>
     </ParameterCard>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { App, Button, Card, Form, Typography, type FormInstance } from 'antd';
+import { App, Button, Card, Form, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { EDITABLE_PARAMETERS, type EditableParameterCode, type ParameterRow } from '@checkup/api-contract';
 import { useSaveParameter } from '../api/parameters';
@@ -20,7 +20,7 @@ export function ParameterCard<T extends object>({
   initialValues: T;
   /** The form's values as the parameter's JSON value. */
   toValue: (values: T) => unknown;
-  children: (form: FormInstance<T>) => ReactNode;
+  children: ReactNode;
 }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<T>();
@@ -64,7 +64,7 @@ export function ParameterCard<T extends object>({
         onFinish={submit}
         aria-label={name}
       >
-        {children(form)}
+        {children}
         <Form.Item label=" " colon={false}>
           <Button type="primary" htmlType="submit" loading={save.isPending}>
             保存{name}
