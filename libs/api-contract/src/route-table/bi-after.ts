@@ -1,10 +1,7 @@
-import type { AreaSpec } from './types.js';
-
-/** A detail screen, opened from the list `of` (a key in the same area). */
-const detail = (key: string, title: string, of: string) => ({ key, title, hidden: true, of });
+import { defineArea, detail } from './types.js';
 
 /** 统计分析 (glossary); finance_report and query_report sub-reports are named by us (issue 5). */
-export const bi: AreaSpec = {
+export const bi = defineArea({
   area: 'bi',
   title: '统计分析',
   routes: [
@@ -70,10 +67,10 @@ export const bi: AreaSpec = {
     { key: 'occu_tutelage', title: '职业健康监护' },
     { key: 'customized_rpt', title: '自定义报表' },
   ],
-};
+});
 
 /** 检后管理 (glossary). */
-export const afterMg: AreaSpec = {
+export const afterMg = defineArea({
   area: 'after_mg',
   title: '检后管理',
   routes: [
@@ -88,4 +85,4 @@ export const afterMg: AreaSpec = {
     { key: 'revisit_staff', title: '回访人员' },
     { key: 'revisit_doctor', title: '回访医生' },
   ],
-};
+});

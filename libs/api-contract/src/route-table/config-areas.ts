@@ -1,10 +1,7 @@
-import type { AreaSpec } from './types.js';
-
-/** A detail screen, opened from the list `of` (a key in the same area). */
-const detail = (key: string, title: string, of: string) => ({ key, title, hidden: true, of });
+import { defineArea, detail } from './types.js';
 
 /** 体检配置 (glossary). */
-export const examCfg: AreaSpec = {
+export const examCfg = defineArea({
   area: 'exam_cfg',
   title: '体检配置',
   routes: [
@@ -65,20 +62,20 @@ export const examCfg: AreaSpec = {
       ],
     },
   ],
-};
+});
 
 /** 数据管理 (glossary). */
-export const managementData: AreaSpec = {
+export const managementData = defineArea({
   area: 'management_data',
   title: '数据管理',
   routes: [
     { key: 'job_logging', title: '任务日志' },
     { key: 'remind_data', title: '提醒数据' },
   ],
-};
+});
 
 /** 系统设置 (glossary). */
-export const cfg: AreaSpec = {
+export const cfg = defineArea({
   area: 'cfg',
   title: '系统设置',
   routes: [
@@ -99,10 +96,10 @@ export const cfg: AreaSpec = {
     { key: 'sys_operation_log', title: '系统操作日志' },
     { key: 'biz_operation_log', title: '业务操作日志' },
   ],
-};
+});
 
 /** 外检 (glossary): the external-inspection screens, shown in server mode 2. */
-export const eim: AreaSpec = {
+export const eim = defineArea({
   area: 'eim',
   title: '外检',
   routes: [
@@ -113,4 +110,4 @@ export const eim: AreaSpec = {
     { key: 'EimInfoImport', title: '外检信息导入' },
     { key: 'EimResultExport', title: '外检结果导出' },
   ],
-};
+});

@@ -1,10 +1,7 @@
-import type { AreaSpec } from './types.js';
-
-/** A detail screen, opened from the list `of` (a key in the same area). */
-const detail = (key: string, title: string, of: string) => ({ key, title, hidden: true, of });
+import { defineArea, detail } from './types.js';
 
 /** 客户管理 (glossary). */
-export const crm: AreaSpec = {
+export const crm = defineArea({
   area: 'crm',
   title: '客户管理',
   routes: [
@@ -39,10 +36,10 @@ export const crm: AreaSpec = {
     detail('create_card_batch', '制卡', 'exam_card_mg'),
     detail('card_mg_detail', '卡详情', 'exam_card_mg'),
   ],
-};
+});
 
 /** 财务管理 (glossary). */
-export const financeMg: AreaSpec = {
+export const financeMg = defineArea({
   area: 'finance_mg',
   title: '财务管理',
   routes: [
@@ -62,4 +59,4 @@ export const financeMg: AreaSpec = {
     { key: 'account_reconciliation_mg', title: '对账管理', keepAlive: true },
     detail('account_reconciliation_mg_detail', '对账详情', 'account_reconciliation_mg'),
   ],
-};
+});

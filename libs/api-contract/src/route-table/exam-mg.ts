@@ -1,10 +1,7 @@
-import type { AreaSpec } from './types.js';
-
-/** A detail screen, opened from the list `of` (a key in the same area). */
-const detail = (key: string, title: string, of: string) => ({ key, title, hidden: true, of });
+import { defineArea, detail } from './types.js';
 
 /** 体检管理 (glossary). */
-export const examMg: AreaSpec = {
+export const examMg = defineArea({
   area: 'exam_mg',
   title: '体检管理',
   routes: [
@@ -63,4 +60,4 @@ export const examMg: AreaSpec = {
     { key: 'health_card_mg', title: '健康证管理', keepAlive: true },
     { key: 'form_print', title: '表单打印' },
   ],
-};
+});

@@ -15,13 +15,42 @@ export interface RouteSpec {
   quickAccess?: boolean;
   /** The page keeps its state (search, scroll, selection) when its tab is revisited. */
   keepAlive?: boolean;
-  children?: RouteSpec[];
+  /**
+   * Button-level permissions the screen declares, granted apart from the screen itself (issue 17):
+   * action key → Chinese name, e.g. `{ unsign: '反审核' }`, granted as `exam_mg/dept_diag_detail:unsign`.
+   */
+  actions?: Readonly<Record<string, string>>;
+  children?: readonly RouteSpec[];
 }
 
 export interface AreaSpec {
   area: Area;
   title: string;
-  routes: RouteSpec[];
+  routes: readonly RouteSpec[];
+}
+
+/** Keeps an area's keys as literal types, so screen maps and access keys are checked against the table. */
+export function defineArea<const A extends AreaSpec>(area: A): A {
+  return area;
+}
+
+/** A detail screen, opened from the list `of` (a key in the same area). */
+export function detail<const K extends string>(key: K, title: string, of: string) {
+  return { key, title, hidden: true, of };
+}
+
+/** The screen keys of some route specs: each key, and each child's as `parent/child`. */
+export type ScreenKeysOf<R extends readonly RouteSpec[]> = R[number] extends infer S
+  ? S extends RouteSpec
+    ? S['key'] | (S['children'] extends readonly RouteSpec[] ? `${S['key']}/${ScreenKeysOf<S['children']>}` : never)
+    : never
+  : never;
+
+/** A declared button-level permission of a screen, by name. */
+export interface ScreenAction {
+  /** e.g. `exam_mg/rev_apr_detail:handle_exception` */
+  accessKey: string;
+  title: string;
 }
 
 /** A route of the table, flattened: what the router, the menu, the tabs and the checks read. */
@@ -41,4 +70,6 @@ export interface AppRoute {
   keepAlive: boolean;
   /** Has children: a menu group, not a page. */
   isGroup: boolean;
+  /** The button-level permissions this screen declares. */
+  actions: readonly ScreenAction[];
 }

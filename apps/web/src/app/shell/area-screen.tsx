@@ -2,11 +2,11 @@ import { useCallback, useEffect, useState } from 'react';
 import { Button, Result, Spin } from 'antd';
 import { useNavigate } from 'react-router';
 import { DevelopingPage } from '@checkup/ui';
-import { loadArea, type AreaScreens } from '../routes/area-chunks';
+import { loadArea, type LoadedScreens } from '../routes/area-chunks';
 import { HOME_PATH } from '@checkup/api-contract';
 import type { AppRoute } from '@checkup/api-contract';
 
-type Loaded = { state: 'loading' } | { state: 'ready'; screens: AreaScreens | null } | { state: 'failed' };
+type Loaded = { state: 'loading' } | { state: 'ready'; screens: LoadedScreens | null } | { state: 'failed' };
 
 /** One screen of the table: its area chunk loaded (with the spec's time-out and a retry), or the developing page. */
 export function AreaScreen({ route }: { route: AppRoute }) {

@@ -6,10 +6,10 @@ import ParCfg from './par_cfg';
 import SysOperationLog from './sys_operation_log';
 
 /** The built screens of 系统设置, by screen key; the rest of the area shows the developing page. */
-export const screens: AreaScreens = {
+export const screens = {
   cache_mg: CacheMg,
   log_front: LogFront,
   par_cfg: ParCfg,
   sys_operation_log: SysOperationLog,
   biz_operation_log: BizOperationLog,
-};
+} satisfies AreaScreens<'cfg'>;

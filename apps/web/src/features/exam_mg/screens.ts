@@ -29,7 +29,7 @@ import SendRpt from './send_rpt';
 import NewSend from './new_send';
 
 /** The built screens of 体检管理, by screen key; the rest of the area shows the developing page. */
-export const screens: AreaScreens = {
+export const screens = {
   home_page: HomePage,
   order_mg: OrderMg,
   order_quick_register: OrderQuickRegister,
@@ -52,12 +52,12 @@ export const screens: AreaScreens = {
   rejects_report: RejectsReport,
   tally_sheet: TallySheet,
   tally_sheet_detail: TallySheetDetail,
-  first_review_allot: FirstReviewAllot,
-  second_review_allot: SecondReviewAllot,
-  last_review_allot: LastReviewAllot,
+  'review_allot/first_review_allot': FirstReviewAllot,
+  'review_allot/second_review_allot': SecondReviewAllot,
+  'review_allot/last_review_allot': LastReviewAllot,
   print_rpt: PrintRpt,
   rpt_examine: RptExamine,
   rpt_examine_detail: RptExamineDetail,
   send_rpt: SendRpt,
   new_send: NewSend,
-};
+} satisfies AreaScreens<'exam_mg'>;
