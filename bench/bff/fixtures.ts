@@ -18,6 +18,9 @@ export const benchUser: UserInfo = {
   user_name: '压测',
   special_flag: '0',
   role_menu: ['*'],
+  all_depts: true,
+  leader: false,
+  discount_floor: 100,
 };
 
 export const benchVersion: VersionInfo = {

@@ -42,7 +42,7 @@ export async function buildApp(config: BffConfig, { log, ...options }: AppOption
     ...(app.sharedState.kind === 'redis' ? { redis: (app.sharedState as unknown as { client: never }).client } : {}),
     errorResponseBuilder: () => new AppError('TOO_MANY_REQUESTS'),
   });
-  await app.register(docsPlugin);
+  await app.register(docsPlugin, { public: config.DOCS_PUBLIC });
   await app.register(webStaticPlugin, { webDist: config.WEB_DIST, log });
   await app.register(sessionPlugin, config);
   await app.register(csrfPlugin, { allowedOrigins: config.ALLOWED_ORIGINS });
@@ -50,7 +50,7 @@ export async function buildApp(config: BffConfig, { log, ...options }: AppOption
   await app.register(frontLogPlugin);
   await app.register(getCachePlugin, { ttlMs: config.CACHE_TTL_SECONDS * 1000 });
 
-  await app.register(opsRoutes);
+  await app.register(opsRoutes, { metricsToken: config.METRICS_TOKEN });
   await app.register(loginRoutes, {
     ratePerMinute: config.LOGIN_RATE_LIMIT_PER_MINUTE,
     lockoutFailures: config.LOGIN_LOCKOUT_FAILURES,

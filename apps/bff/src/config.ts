@@ -54,6 +54,10 @@ const configSchema = z.object({
   LOGIN_LOCKOUT_MINUTES: positive.default(15),
   FRONT_LOG_RATE_LIMIT_PER_MINUTE: positive.default(60),
   TRUST_PROXY: bool,
+  /** /docs and /docs/json open to anyone; otherwise to an administrator's session only. */
+  DOCS_PUBLIC: bool,
+  /** A bearer token that opens /metrics from other hosts; without it only loopback may read it. */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN 至少16个字符').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -13,6 +13,7 @@ export const getParameterRoute = route({
   method: 'GET',
   path: '/manager/api/Commonconfig/get_parameter',
   summary: '获取参数',
+  access: 'signed-in',
   input: z.object({
     param_code: z
       .string({ error: '请传递参数编码' })

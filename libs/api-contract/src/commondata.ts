@@ -28,9 +28,9 @@ export const versionRoute = route({
   method: 'GET',
   path: '/manager/api/commondata/version',
   summary: '系统版本信息',
+  access: 'public',
   input: z.object({}),
   output: versionInfoSchema,
-  public: true,
 });
 
 /** 按编码获取字典 GET /manager/api/commondata/get_data_by_code */
@@ -38,6 +38,7 @@ export const dataByCodeRoute = route({
   method: 'GET',
   path: '/manager/api/commondata/get_data_by_code',
   summary: '按编码获取字典',
+  access: 'signed-in',
   input: z.object({
     code: z.enum(DICTIONARY_CODES, {
       error: (issue) => (issue.input === undefined ? '请传递字典编码' : '字典编码不正确'),
@@ -95,6 +96,7 @@ export const globalConfigRoute = route({
   method: 'GET',
   path: '/manager/api/commondata/get_config',
   summary: '全局配置',
+  access: 'signed-in',
   input: z.object({}),
   output: globalConfigSchema,
 });

@@ -67,6 +67,7 @@ export const criticalValueListRoute = route({
   method: 'GET',
   path: '/manager/api/serdis/critical_list',
   summary: '危急值列表（按处理状态、日期、科室、姓名或体检号）',
+  access: ['exam_mg/ser_dis_mg'],
   input: z
     .object({
       status: optionalChoiceField(CRITICAL_STATUSES, '处理状态不正确'),
@@ -91,6 +92,7 @@ export const criticalValueNotifyRoute = route({
   method: 'POST',
   path: '/manager/api/serdis/critical_notify',
   summary: '登记危急值通知（通知了谁、以何种方式）',
+  access: ['exam_mg/ser_dis_mg'],
   input: z.object({
     id: idField('危急值'),
     notified_person: z
@@ -109,6 +111,7 @@ export const criticalValueHandleRoute = route({
   method: 'POST',
   path: '/manager/api/serdis/critical_handle',
   summary: '处理危急值（未处理 → 已处理）',
+  access: ['exam_mg/ser_dis_mg'],
   input: z.object({
     id: idField('危急值'),
     note: z.string({ error: '请填写处理意见' }).trim().min(1, '请填写处理意见').max(500, '处理意见不能超过500字'),

@@ -7,6 +7,7 @@ export const dataMonitorRoute = route({
   method: 'GET',
   path: '/manager/api/datamonitor/today',
   summary: '今日体检流量（订单状态、科室进度、危急值、异常、平均等候）',
+  access: ['exam_mg/data_monitor'],
   input: z.object({}),
   output: z.object({
     exam_date: z.string(),

@@ -65,14 +65,30 @@ export interface DemoAccount {
   duty: string;
   /** '1' may view confidential persons. */
   specialFlag: '0' | '1';
-  /** Department codes this doctor signs in the generated orders (users have no department column). */
-  depts?: readonly string[];
+  /** Department codes whose results this doctor enters (user_depts); '*' every department. */
+  depts?: readonly string[] | '*';
+  /** May confirm on the spot what exceeds another account's limits (a discount below its floor). */
+  leader?: boolean;
+  /** The lowest price this account may give, in percent of the list price; 100 (the default) gives none. */
+  discountFloor?: number;
 }
 
-/** The demo accounts, one per role of issue 4; all use DEMO_PASSWORD. */
+/**
+ * The demo accounts, one per role of issue 4 and a second chief examiner, so that 初审 and 主审 of a
+ * visit are passed by two people (issue 17); all use DEMO_PASSWORD.
+ */
 export const DEMO_ACCOUNTS = [
-  { account: 'admin', name: '系统管理员', role: 'admin', duty: '系统管理员', specialFlag: '1' },
-  { account: 'reg', name: '刘晓燕', role: 'registrar', duty: '登记员', specialFlag: '0' },
+  {
+    account: 'admin',
+    name: '系统管理员',
+    role: 'admin',
+    duty: '系统管理员',
+    specialFlag: '1',
+    depts: '*',
+    leader: true,
+    discountFloor: 0,
+  },
+  { account: 'reg', name: '刘晓燕', role: 'registrar', duty: '登记员', specialFlag: '0', discountFloor: 90 },
   {
     account: 'doctor1',
     name: '陈建华',
@@ -90,6 +106,7 @@ export const DEMO_ACCOUNTS = [
     specialFlag: '0',
     depts: ['XDT', 'GNJC', 'CSK', 'FSK'],
   },
-  { account: 'chief', name: '周文博', role: 'chief', duty: '总检医生（初审、主审）', specialFlag: '1' },
+  { account: 'chief', name: '周文博', role: 'chief', duty: '总检医生（初审、主审）', specialFlag: '1', leader: true },
+  { account: 'chief2', name: '郑雅琴', role: 'chief', duty: '总检医生（初审、主审）', specialFlag: '1' },
   { account: 'reviewer', name: '吴静', role: 'reviewer', duty: '报告审核员（终审）', specialFlag: '0' },
 ] as const satisfies readonly DemoAccount[];

@@ -31,6 +31,7 @@ export const deptWorklistRoute = route({
   method: 'GET',
   path: '/manager/api/departmentdiagnosis/dept_worklist',
   summary: '科室诊断工作列表（按科室、日期、状态）',
+  access: ['exam_mg/dept_diag'],
   input: z.object({
     exam_dept_id: deptIdField,
     exam_date: dateField,
@@ -49,6 +50,7 @@ export const deptLockRoute = route({
   method: 'POST',
   path: '/manager/api/departmentdiagnosis/dept_lock',
   summary: '锁定科室诊断记录（打开详情时）',
+  access: ['exam_mg/dept_diag_detail'],
   input: orderDept,
   output: lockState,
 });
@@ -58,6 +60,7 @@ export const deptUnlockRoute = route({
   method: 'POST',
   path: '/manager/api/departmentdiagnosis/dept_unlock',
   summary: '释放科室诊断锁（关闭页面时）',
+  access: ['exam_mg/dept_diag_detail'],
   input: orderDept,
   output: z.object({ released: z.boolean() }),
 });
@@ -67,6 +70,8 @@ export const orderDeptSignRoute = route({
   method: 'GET',
   path: '/manager/api/departmentdiagnosis/order_dept_sign',
   summary: '科室签名',
+  access: ['exam_mg/dept_diag_detail'],
+  writes: true,
   input: orderDept,
   output: z.object({ order_id: z.string(), exam_dept_id: z.number(), order_status: z.enum(ORDER_STATUSES) }),
 });
@@ -76,6 +81,8 @@ export const orderImagingDeptSignRoute = route({
   method: 'GET',
   path: '/manager/api/departmentdiagnosis/order_imaging_dept_sign',
   summary: '影像工作组签名',
+  access: ['exam_mg/dept_diag_detail'],
+  writes: true,
   input: orderDept.extend({ work_group_id: z.coerce.number().int().positive('请选择工作组') }),
   output: z.object({ order_id: z.string(), exam_dept_id: z.number(), work_group_id: z.number() }),
 });
@@ -143,6 +150,7 @@ export const deptDiagnosisListRoute = route({
   method: 'GET',
   path: '/manager/api/departmentdiagnosis/get_order_union_diagnosis_list',
   summary: '获取科室的组合项目、结果、小结与诊断',
+  access: ['exam_mg/dept_diag_detail'],
   input: orderDept,
   output: deptDiagnosisView,
 });
@@ -174,6 +182,7 @@ export const matchDiagByUnionRoute = route({
   method: 'POST',
   path: '/manager/api/departmentdiagnosis/match_diag_by_union',
   summary: '按组合项目结果匹配诊断',
+  access: ['exam_mg/dept_diag_detail'],
   input: orderDept.extend({
     union_id: z.coerce.number().int().positive().optional(),
     /** Results not yet saved (while the doctor types); the saved ones otherwise. */
@@ -187,6 +196,7 @@ export const diagnosisUnionSaveRoute = route({
   method: 'POST',
   path: '/manager/api/departmentdiagnosis/diagnosis_union_save',
   summary: '保存科室结果、小结与诊断',
+  access: ['exam_mg/dept_diag_detail'],
   input: orderDept.extend({
     results: resultsField,
     summary: jsonField(z.array(summaryLineSchema).max(100, '小结最多100条'), '小结'),
@@ -203,6 +213,7 @@ export const myDeptsRoute = route({
   method: 'GET',
   path: '/manager/api/departmentdiagnosis/my_depts',
   summary: '当前医生的科室（科室诊断默认打开这些科室）',
+  access: 'signed-in',
   input: z.object({}),
   output: z.array(z.object({ exam_dept_id: z.number(), dept_name: z.string(), dept_type: z.string() })),
 });
@@ -219,6 +230,7 @@ export const searchDiagnosisRoute = route({
   method: 'GET',
   path: '/manager/api/departmentdiagnosis/search_diagnosis',
   summary: '按名称或编码检索诊断字典（本科室与通用诊断）',
+  access: ['exam_mg/dept_diag_detail'],
   input: z.object({ exam_dept_id: deptIdField, keyword: searchKeyField() }),
   output: z.array(diagDictEntrySchema),
 });
@@ -228,6 +240,7 @@ export const setDeptExceptionRoute = route({
   method: 'POST',
   path: '/manager/api/departmentdiagnosis/set_dept_exception',
   summary: '标记或取消科室异常（记入异常历史）',
+  access: ['exam_mg/dept_diag_detail'],
   input: orderDept.extend({
     /** '1' mark abnormal, '0' clear */
     dept_exception_flag: z.enum(['0', '1'], { error: '科室异常标记不正确' }),
@@ -246,6 +259,7 @@ export const batchNormalSaveRoute = route({
   method: 'POST',
   path: '/manager/api/departmentdiagnosis/batch_normal_save',
   summary: '批量录入科室正常结果（已签名或被锁定的订单跳过）',
+  access: ['exam_mg/dept_diag_batch'],
   input: z.object({
     exam_dept_id: deptIdField,
     order_ids: jsonField(

@@ -27,6 +27,7 @@ export const sysItemsRoute = route({
   method: 'GET',
   path: '/manager/api/dictitemmatch/get_sys_items',
   summary: '系统基础项目',
+  access: 'signed-in',
   input: z.object({
     dept_id: optionalIdField('科室ID'),
     /** Part of the item name or the start of its code. */

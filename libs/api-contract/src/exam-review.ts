@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { orderIdField } from './field-schemas.js';
+import { REVIEW_DETAIL_SCREENS } from './access-screens.js';
 import { route } from './route.js';
 
 /** Spec §3 exception history record. */
@@ -24,6 +25,7 @@ export const exceptionHistoryRoute = route({
   method: 'GET',
   path: '/manager/api/examreview/get_exception_history',
   summary: '获取异常历史',
+  access: ['exam_mg/dept_diag_detail', ...REVIEW_DETAIL_SCREENS],
   input: z.object({ order_id: orderIdField }),
   output: z.array(exceptionRecordSchema),
 });
@@ -33,6 +35,7 @@ export const reviewLockRoute = route({
   method: 'POST',
   path: '/manager/api/examreview/review_lock',
   summary: '锁定总检审核记录（打开详情时）',
+  access: REVIEW_DETAIL_SCREENS,
   input: z.object({ order_id: orderIdField }),
   output: z.object({ order_id: z.string(), locked_until: z.string() }),
 });
@@ -42,6 +45,7 @@ export const reviewUnlockRoute = route({
   method: 'POST',
   path: '/manager/api/examreview/review_unlock',
   summary: '释放总检审核锁（关闭页面时）',
+  access: REVIEW_DETAIL_SCREENS,
   input: z.object({ order_id: orderIdField }),
   output: z.object({ released: z.boolean() }),
 });
@@ -51,6 +55,7 @@ export const updateCorrectionStatusRoute = route({
   method: 'POST',
   path: '/manager/api/examreview/update_correction_status',
   summary: '清除AI纠错提醒',
+  access: ['exam_mg/dept_diag_detail', ...REVIEW_DETAIL_SCREENS],
   input: z.object({ order_id: orderIdField }),
   output: z.object({ order_id: z.string(), correction_status: z.literal('0') }),
 });

@@ -14,6 +14,7 @@ export const setServiceTypeRoute = route({
   method: 'POST',
   path: '/manager/external/external/set_service_type',
   summary: '切换服务模式',
+  access: ['eim/EimModeControl'],
   input: z.object({
     type: z
       .union([z.literal('1'), z.literal('2'), z.literal(1), z.literal(2)], {

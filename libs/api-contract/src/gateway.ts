@@ -21,6 +21,7 @@ export const gatewayCacheStatusRoute = route({
   method: 'GET',
   path: '/manager/api/bff/cache/status',
   summary: '网关缓存状态（缓存管理）',
+  access: ['cfg/cache_mg'],
   input: z.object({}),
   output: z.object({
     /** memory: this gateway only; redis: shared by every gateway instance. */
@@ -38,6 +39,7 @@ export const gatewayCacheClearRoute = route({
   method: 'POST',
   path: '/manager/api/bff/cache/clear',
   summary: '清除网关缓存（缓存管理）',
+  access: ['cfg/cache_mg'],
   input: z.object({}),
   output: z.object({ cleared: z.number().int() }),
 });

@@ -33,6 +33,7 @@ export const addLogRoute = route({
   input: addLogInputSchema,
   output: z.null(),
   summary: '记录前端日志',
+  access: 'signed-in',
 });
 
 /** One stored entry, as 前端日志 (cfg/log_front) lists it: content as stored, masked by the gateway. */
@@ -54,6 +55,7 @@ export const frontLogListRoute = route({
   method: 'GET',
   path: '/manager/api/logfront/list',
   summary: '前端日志列表（按类型、日期、来源、关键字）',
+  access: ['cfg/log_front'],
   input: z
     .object({
       log_type: optionalChoiceField(FRONT_LOG_TYPES, '日志类型只能是 error、warn 或 info'),

@@ -11,6 +11,12 @@ export const userInfoSchema = z.object({
   /** '1' means the user may view confidential persons (spec §3). */
   special_flag: z.enum(['0', '1']),
   role_menu: z.array(z.string()),
+  /** Enters the results of every department; otherwise only of its own (issue 17 §1). */
+  all_depts: z.boolean().default(false),
+  /** May confirm on the spot what exceeds another account's limits, e.g. a discount below its floor. */
+  leader: z.boolean().default(false),
+  /** The lowest price this account may give, in percent of the list price (90 = 九折); 100 gives none. */
+  discount_floor: z.number().min(0).max(100).default(100),
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
 
@@ -19,9 +25,9 @@ export const publicKeyRoute = route({
   method: 'GET',
   path: '/manager/api/login/public_key',
   summary: '获取登录公钥',
+  access: 'public',
   input: z.object({}),
   output: z.object({ public_key: z.string().startsWith('-----BEGIN PUBLIC KEY-----') }),
-  public: true,
 });
 
 /** 登录 POST /manager/api/login/login */
@@ -29,12 +35,12 @@ export const loginRoute = route({
   method: 'POST',
   path: '/manager/api/login/login',
   summary: '登录',
+  access: 'public',
   input: z.object({
     user_account: z.string({ error: '请输入用户账号' }).trim().min(1, '请输入用户账号').max(64, '用户账号过长'),
     password: z.string({ error: '请输入密码' }).min(1, '请输入密码').max(2048, '密码过长'),
   }),
   output: z.object({ user: userInfoSchema }),
-  public: true,
 });
 
 /**
@@ -51,9 +57,9 @@ export const logoutRoute = route({
   method: 'POST',
   path: '/manager/api/login/logout',
   summary: '退出登录',
+  access: 'public',
   input: z.object({}),
   output: z.null(),
-  public: true,
 });
 
 /** 当前用户信息 GET /manager/api/login/user_info */
@@ -61,6 +67,7 @@ export const userInfoRoute = route({
   method: 'GET',
   path: '/manager/api/login/user_info',
   summary: '当前用户信息',
+  access: 'signed-in',
   input: z.object({}),
   output: userInfoSchema,
 });

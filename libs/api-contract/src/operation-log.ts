@@ -66,6 +66,7 @@ export const operationLogListRoute = route({
   method: 'GET',
   path: '/manager/api/auditlog/list',
   summary: '操作日志列表（系统操作或业务操作，按操作、日期、账号或对象）',
+  access: ['cfg/sys_operation_log', 'cfg/biz_operation_log'],
   input: z
     .object({
       category: z.enum(OPERATION_LOG_CATEGORIES, { error: '请选择日志类别（系统操作或业务操作）' }),

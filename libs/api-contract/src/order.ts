@@ -25,6 +25,7 @@ export const orderListRoute = route({
   method: 'GET',
   path: '/manager/api/order/list',
   summary: '登记列表（按体检号、姓名前缀、身份证号或手机号查询）',
+  access: ['exam_mg/order_mg'],
   input: z.object({
     key: z.string().trim().max(64, '查询条件过长').optional(),
     status: z.enum(ORDER_STATUSES, { error: '订单状态不正确' }).optional(),
@@ -44,6 +45,7 @@ export const orderChangeStatusRoute = route({
   method: 'POST',
   path: '/manager/api/order/change_status',
   summary: '变更订单状态（状态机校验并留痕）',
+  access: ['exam_mg/order_mg_detail:change_status'],
   input: z
     .object({
       order_id: orderIdField,

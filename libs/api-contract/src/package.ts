@@ -26,6 +26,7 @@ export const unionListByKeyRoute = route({
   method: 'GET',
   path: '/manager/api/package/get_union_list_by_key',
   summary: '按关键字查询组合项目',
+  access: 'signed-in',
   input: z.object({
     /** Part of the name, or the start of the code or of the pinyin initials; blank lists all. */
     key: searchKeyField(),

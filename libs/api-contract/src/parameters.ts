@@ -108,6 +108,7 @@ export const parameterListRoute = route({
   method: 'GET',
   path: '/manager/api/Commonconfig/parameter_list',
   summary: '系统参数列表（参数设置）',
+  access: ['cfg/par_cfg'],
   input: z.object({}),
   output: z.array(parameterRowSchema),
 });
@@ -117,6 +118,7 @@ export const saveParameterRoute = route({
   method: 'POST',
   path: '/manager/api/Commonconfig/save_parameter',
   summary: '保存系统参数（参数设置）',
+  access: ['cfg/par_cfg'],
   input: z
     .object({
       param_code: z.enum(EDITABLE_PARAMETER_CODES, { error: '该参数不能在此修改' }),

@@ -40,7 +40,7 @@ export const queueDisplaySnapshotRoute = route({
   method: 'GET',
   path: '/manager/api/queue/display_snapshot',
   summary: '排队叫号屏：各科室正在呼叫与等候（姓名脱敏）',
-  public: true,
+  access: 'public',
   input: z.object({ dept_ids: deptIdsField }),
   output: z.object({
     queue_date: z.string(),
@@ -71,7 +71,7 @@ export const queueDisplayStreamRoute = route({
   method: 'GET',
   path: '/manager/api/queue/display_stream',
   summary: '排队叫号屏：排队变化事件流（SSE）',
-  public: true,
+  access: 'public',
   input: z.object({
     dept_ids: deptIdsField,
     after: z

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { deptIdField, idField, optionalIdField, orderIdField } from './field-schemas.js';
+import { QUEUE_SCREENS } from './access-screens.js';
 import { route } from './route.js';
 
 /**
@@ -56,6 +57,7 @@ export const deptQueueRoute = route({
   method: 'GET',
   path: '/manager/api/queue/dept_queue',
   summary: '科室今日排队（等候、已呼叫、已完成、已过号）',
+  access: QUEUE_SCREENS,
   input: z.object({ exam_dept_id: deptIdField }),
   output: z.object({
     exam_dept_id: z.number(),
@@ -72,6 +74,7 @@ export const queueOverviewRoute = route({
   method: 'GET',
   path: '/manager/api/queue/overview',
   summary: '各科室今日排队总览（等候人数、正在呼叫）',
+  access: QUEUE_SCREENS,
   input: z.object({}),
   output: z.object({
     queue_date: z.string(),
@@ -92,6 +95,7 @@ export const queueCallNextRoute = route({
   method: 'POST',
   path: '/manager/api/queue/call_next',
   summary: '呼叫下一位（两位医生同时呼叫不会叫到同一人）',
+  access: QUEUE_SCREENS,
   input: z.object({ exam_dept_id: deptIdField }),
   /** entry null: nobody is waiting. */
   output: z.object({ entry: queueEntrySchema.nullable() }),
@@ -104,6 +108,7 @@ export const queueRecallRoute = route({
   method: 'POST',
   path: '/manager/api/queue/recall',
   summary: '重呼（已呼叫或已过号的体检者）',
+  access: QUEUE_SCREENS,
   input: entryInput,
   output: queueEntrySchema,
 });
@@ -113,6 +118,7 @@ export const queuePassRoute = route({
   method: 'POST',
   path: '/manager/api/queue/pass',
   summary: '过号（已呼叫未到的体检者）',
+  access: QUEUE_SCREENS,
   input: entryInput,
   output: queueEntrySchema,
 });
@@ -122,6 +128,7 @@ export const queueFinishRoute = route({
   method: 'POST',
   path: '/manager/api/queue/finish',
   summary: '完成（体检者已在本科室检查）',
+  access: QUEUE_SCREENS,
   input: entryInput,
   output: queueEntrySchema,
 });
@@ -131,6 +138,7 @@ export const queueAddRoute = route({
   method: 'POST',
   path: '/manager/api/queue/add',
   summary: '加入排队（扫描体检号；不指定科室时加入订单所有未检科室）',
+  access: QUEUE_SCREENS,
   input: z.object({ order_id: orderIdField, exam_dept_id: optionalIdField('科室') }),
   output: z.object({ added: z.array(queueEntrySchema) }),
 });
@@ -140,6 +148,7 @@ export const queueRemoveRoute = route({
   method: 'POST',
   path: '/manager/api/queue/remove',
   summary: '移出排队',
+  access: QUEUE_SCREENS,
   input: entryInput,
   output: queueEntrySchema,
 });
@@ -149,6 +158,7 @@ export const queuePriorityRoute = route({
   method: 'POST',
   path: '/manager/api/queue/priority',
   summary: '优先（移到等候队列最前，如老人、孕妇）',
+  access: QUEUE_SCREENS,
   input: entryInput,
   output: queueEntrySchema,
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { dateField, idField, jsonField, optionalChoiceField, optionalIdField, orderIdField } from './field-schemas.js';
 import { ORDER_STATUSES } from './order-status.js';
 import { unionOptionSchema } from './package.js';
+import { GUIDE_SHEET_SCREENS } from './access-screens.js';
 import { route } from './route.js';
 import { isValidBirthday } from './validators.js';
 
@@ -35,6 +36,7 @@ export const packageListRoute = route({
   method: 'GET',
   path: '/manager/api/package/list',
   summary: '套餐列表（含组合项目）',
+  access: 'signed-in',
   input: z.object({ sex: optionalChoiceField(['1', '2'], '性别只能是1（男）或2（女）') }),
   output: z.array(packageOptionSchema),
 });
@@ -63,6 +65,7 @@ export const customerSearchRoute = route({
   method: 'GET',
   path: '/manager/api/customer/search',
   summary: '按身份证号、姓名或手机号查询已有体检者',
+  access: ['exam_mg/order_quick_register'],
   input: z.object({
     key: z
       .string({ error: '请输入身份证号、姓名或手机号' })
@@ -113,6 +116,7 @@ export const orderSaveRoute = route({
   method: 'POST',
   path: '/manager/api/order/save',
   summary: '保存登记（个人或团体，套餐和加项）',
+  access: ['exam_mg/order_quick_register'],
   input: orderSaveInput,
   output: z.object({
     order_id: z.string(),
@@ -127,6 +131,7 @@ export const orderUpdateUnionsRoute = route({
   method: 'POST',
   path: '/manager/api/order/update_unions',
   summary: '修改登记的加项（已登记或已报到时）',
+  access: ['exam_mg/order_mg_detail'],
   input: z.object({
     order_id: orderIdField,
     union_ids: jsonField(z.array(z.number().int().positive()).max(200, '组合项目最多200个'), '组合项目'),
@@ -189,6 +194,7 @@ export const orderDetailRoute = route({
   method: 'GET',
   path: '/manager/api/order/detail',
   summary: '登记详情（体检者、按科室的组合项目、金额）',
+  access: ['exam_mg/order_mg_detail'],
   input: z.object({ order_id: orderIdField }),
   output: orderDetailSchema,
 });
@@ -198,6 +204,7 @@ export const orderCheckInRoute = route({
   method: 'POST',
   path: '/manager/api/order/check_in',
   summary: '报到（已登记 → 已报到）',
+  access: ['exam_mg/order_mg_detail'],
   input: z.object({ order_id: orderIdField }),
   output: z.object({ order_id: z.string(), status: z.enum(ORDER_STATUSES) }),
 });
@@ -210,6 +217,7 @@ export const guideSheetRoute = route({
   method: 'GET',
   path: '/manager/api/order/guide_sheet',
   summary: '导检单PDF',
+  access: GUIDE_SHEET_SCREENS,
   input: z.object({ order_id: orderIdField }),
   output: z.unknown(),
 });
@@ -219,6 +227,7 @@ export const guideSheetTicketRoute = route({
   method: 'POST',
   path: '/manager/api/order/guide_sheet_ticket',
   summary: '导检单打印凭据（本地打印服务凭此下载PDF，5分钟内有效）',
+  access: GUIDE_SHEET_SCREENS,
   input: z.object({ order_id: orderIdField }),
   output: z.object({ ticket: z.string(), expires_at: z.string() }),
 });
@@ -231,7 +240,7 @@ export const guideSheetFileRoute = route({
   method: 'GET',
   path: '/manager/api/order/guide_sheet_file',
   summary: '导检单PDF（凭打印凭据）',
-  public: true,
+  access: 'public',
   input: z.object({
     ticket: z.string({ error: '请提供打印凭据' }).regex(/^[0-9A-Za-z._-]{10,200}$/, '打印凭据格式不正确'),
   }),
@@ -263,6 +272,7 @@ export const todayStatsRoute = route({
   method: 'GET',
   path: '/manager/api/order/today_stats',
   summary: '今日登记、报到、检查、审核、打印人数及各科室进度',
+  access: ['exam_mg/home_page'],
   input: z.object({ date: dateField.optional() }),
   output: todayStatsSchema,
 });
@@ -272,6 +282,7 @@ export const saveFingerprintRoute = route({
   method: 'POST',
   path: '/manager/api/customer/save_fingerprint',
   summary: '保存体检者指纹模板',
+  access: ['exam_mg/order_quick_register', 'exam_mg/dept_diag_detail'],
   input: z.object({
     customer_id: idField('体检者'),
     fingerprint_template: z.string({ error: '请提供指纹模板' }).min(1, '请提供指纹模板').max(20_000, '指纹模板过大'),
@@ -284,6 +295,7 @@ export const fingerprintTemplateRoute = route({
   method: 'GET',
   path: '/manager/api/customer/fingerprint_template',
   summary: '读取体检者指纹模板（用于比对）',
+  access: ['exam_mg/order_mg_detail'],
   input: z.object({ customer_id: idField('体检者') }),
   output: z.object({
     customer_id: z.number().int(),

@@ -17,6 +17,7 @@ export const lockReportReviewRoute = route({
   method: 'POST',
   path: '/manager/api/report/lockReportReview',
   summary: '锁定报告审核记录（打开详情时）',
+  access: ['exam_mg/rpt_examine_detail'],
   input: z.object({ order_id: orderIdField }),
   output: z.object({ order_id: z.string(), locked_until: z.string() }),
 });
@@ -26,6 +27,7 @@ export const unlockReportReviewRoute = route({
   method: 'POST',
   path: '/manager/api/report/unlockReportReview',
   summary: '释放报告审核锁（关闭页面时）',
+  access: ['exam_mg/rpt_examine_detail'],
   input: z.object({ order_id: orderIdField }),
   output: z.object({ released: z.boolean() }),
 });
@@ -96,6 +98,7 @@ export const reportListRoute = route({
   method: 'GET',
   path: '/manager/api/report/report_list',
   summary: '报告列表（待打印、待审核、待发送等，按体检日期、姓名或体检号、单位）',
+  access: ['exam_mg/print_rpt', 'exam_mg/rpt_examine', 'exam_mg/send_rpt', 'exam_mg/new_send'],
   input: z
     .object({
       stage: optionalChoiceField(REPORT_STAGES, '报告状态不正确'),
@@ -117,6 +120,7 @@ export const reportPdfRoute = route({
   method: 'GET',
   path: '/manager/api/report/report_pdf',
   summary: '体检报告PDF（A4，终审通过后可打印）',
+  access: ['exam_mg/print_rpt'],
   input: z.object({ order_id: orderIdField }),
   output: z.unknown(),
 });
@@ -126,6 +130,7 @@ export const reportTicketRoute = route({
   method: 'POST',
   path: '/manager/api/report/report_ticket',
   summary: '体检报告打印凭据（本地打印服务凭此下载PDF，5分钟内有效）',
+  access: ['exam_mg/print_rpt'],
   input: z.object({ order_id: orderIdField }),
   output: z.object({ ticket: z.string(), expires_at: z.string() }),
 });
@@ -138,7 +143,7 @@ export const reportFileRoute = route({
   method: 'GET',
   path: '/manager/api/report/report_file',
   summary: '体检报告PDF（凭打印凭据）',
-  public: true,
+  access: 'public',
   input: z.object({
     ticket: z.string({ error: '请提供打印凭据' }).regex(/^[0-9A-Za-z._-]{10,200}$/, '打印凭据格式不正确'),
   }),
@@ -150,6 +155,7 @@ export const reportPrintedRoute = route({
   method: 'POST',
   path: '/manager/api/report/change_print_time',
   summary: '记录报告已打印（首次打印时订单进入“报告已打印”）',
+  access: ['exam_mg/print_rpt'],
   input: z.object({ order_id: orderIdField }),
   output: z.object({ order_id: z.string(), status: z.enum(ORDER_STATUSES), print_count: z.number().int() }),
 });
@@ -192,6 +198,7 @@ export const reportHistoryRoute = route({
   method: 'GET',
   path: '/manager/api/report/report_history',
   summary: '报告的打印、审核和发送记录',
+  access: ['exam_mg/rpt_examine_detail'],
   input: z.object({ order_id: orderIdField }),
   output: reportHistorySchema,
 });
@@ -201,6 +208,7 @@ export const reportReviewRoute = route({
   method: 'POST',
   path: '/manager/api/report/report_review',
   summary: '报告审核（通过，或填写原因驳回）',
+  access: ['exam_mg/rpt_examine_detail'],
   input: z
     .object({
       order_id: orderIdField,
@@ -267,6 +275,7 @@ export const reportSendRoute = route({
   method: 'POST',
   path: '/manager/api/report/report_send',
   summary: '报告发送（自取、邮寄、短信或电子邮件，可批量）',
+  access: ['exam_mg/send_rpt', 'exam_mg/new_send'],
   input: z
     .object({
       order_ids: jsonField(

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idField, jsonField, orderIdField, searchKeyField } from './field-schemas.js';
 import { ORDER_STATUSES } from './order-status.js';
+import { REVIEW_DETAIL_SCREENS } from './access-screens.js';
 import { route } from './route.js';
 import { REVIEW_STEPS } from './review-steps.js';
 
@@ -74,6 +75,7 @@ export const reviewDetailRoute = route({
   method: 'GET',
   path: '/manager/api/examreview/review_detail',
   summary: '总检详情：各科室结果、小结、诊断，总检结论与建议，审核记录',
+  access: [...REVIEW_DETAIL_SCREENS, 'exam_mg/tally_sheet_detail'],
   input: z.object({ order_id: orderIdField }),
   output: reviewDetailSchema,
 });
@@ -85,6 +87,7 @@ export const reviewSaveRoute = route({
   method: 'POST',
   path: '/manager/api/examreview/review_save',
   summary: '保存总检结论与建议',
+  access: REVIEW_DETAIL_SCREENS,
   input: conclusionInput,
   output: reviewDetailSchema,
 });
@@ -94,6 +97,7 @@ export const reviewPassRoute = route({
   method: 'POST',
   path: '/manager/api/examreview/review_pass',
   summary: '本步骤审核通过（连同结论与建议保存；终审通过后可打印报告）',
+  access: REVIEW_DETAIL_SCREENS,
   input: conclusionInput.extend({ step: stepField }),
   output: z.object({ order_id: z.string(), order_status: z.enum(ORDER_STATUSES) }),
 });
@@ -103,6 +107,7 @@ export const reviewReturnRoute = route({
   method: 'POST',
   path: '/manager/api/examreview/review_return',
   summary: '退回上一步或退回科室（须填写原因）',
+  access: REVIEW_DETAIL_SCREENS,
   input: z.object({
     order_id: orderIdField,
     step: stepField,
@@ -120,6 +125,7 @@ export const setReviewExceptionRoute = route({
   method: 'POST',
   path: '/manager/api/examreview/set_review_exception',
   summary: '标记总检异常（记入异常历史）',
+  access: REVIEW_DETAIL_SCREENS,
   input: z.object({ order_id: orderIdField, reason: reasonField('异常原因') }),
   output: z.object({ order_id: z.string(), review_exception_flag: z.literal('1') }),
 });
@@ -129,6 +135,7 @@ export const handleExceptionRoute = route({
   method: 'POST',
   path: '/manager/api/examreview/handle_exception',
   summary: '处理一条异常（置为已处理 2）',
+  access: REVIEW_DETAIL_SCREENS,
   input: z.object({ order_id: orderIdField, id: idField('异常记录'), advise: reasonField('处理意见') }),
   output: z.object({ id: z.number(), review_exception_flag: z.literal('2') }),
 });
@@ -138,6 +145,7 @@ export const recallAbnormalRoute = route({
   method: 'POST',
   path: '/manager/api/examreview/recall_abnormal',
   summary: '撤回异常报告状态：未处理的异常全部置为已处理，恢复报告可打印（spec §4）',
+  access: REVIEW_DETAIL_SCREENS,
   input: z.object({ order_id: orderIdField, reason: reasonField('撤回原因') }),
   output: z.object({ order_id: z.string(), handled: z.number().int() }),
 });
@@ -147,6 +155,7 @@ export const reviewSearchDiagnosisRoute = route({
   method: 'GET',
   path: '/manager/api/examreview/search_diagnosis',
   summary: '按名称或编码检索全部诊断字典（总检用）',
+  access: REVIEW_DETAIL_SCREENS,
   input: z.object({ keyword: searchKeyField() }),
   output: z.array(z.object({ diag_id: z.number(), diag_code: z.string(), diag_name: z.string(), advice: z.string() })),
 });

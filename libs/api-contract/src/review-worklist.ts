@@ -10,6 +10,7 @@ import {
   searchKeyField,
 } from './field-schemas.js';
 import { ORDER_STATUSES } from './order-status.js';
+import { REVIEW_ALLOT_SCREENS } from './access-screens.js';
 import { route } from './route.js';
 import { REVIEW_STEPS } from './review-steps.js';
 
@@ -41,6 +42,7 @@ export const reviewWorklistRoute = route({
   method: 'GET',
   path: '/manager/api/examreview/review_worklist',
   summary: '总检审核工作列表（按步骤、日期、分配情况；本人的排在前面）',
+  access: ['exam_mg/rev_apr', 'exam_mg/first_trial', 'exam_mg/second_trial', 'exam_mg/last_trial', 'exam_mg/rejects_report'],
   input: z.object({
     /** Blank: every visit under review, and those whose final review passed (rev_apr). */
     step: optionalChoiceField(REVIEW_STEPS, '审核步骤不正确'),
@@ -61,6 +63,7 @@ export const reviewerListRoute = route({
   method: 'GET',
   path: '/manager/api/examreview/reviewer_list',
   summary: '可分配该审核步骤的医生',
+  access: REVIEW_ALLOT_SCREENS,
   input: z.object({ step: stepField }),
   output: z.array(z.object({ id: z.number(), user_name: z.string(), assigned: z.number().int() })),
 });
@@ -75,6 +78,7 @@ export const reviewAssignRoute = route({
   method: 'POST',
   path: '/manager/api/examreview/review_assign',
   summary: '把选中的体检订单分配给审核医生（已分配的改派）',
+  access: REVIEW_ALLOT_SCREENS,
   input: z.object({ step: stepField, order_ids: orderIdsField, reviewer_id: idField('审核医生') }),
   output: z.object({ assigned: z.number().int() }),
 });
@@ -84,6 +88,7 @@ export const reviewAutoAssignRoute = route({
   method: 'POST',
   path: '/manager/api/examreview/review_auto_assign',
   summary: '把未分配的待审订单平均分给所选医生（已分配多的少分）',
+  access: REVIEW_ALLOT_SCREENS,
   input: z.object({
     step: stepField,
     date_from: optionalDate,
@@ -98,6 +103,7 @@ export const reviewUnassignRoute = route({
   method: 'POST',
   path: '/manager/api/examreview/review_unassign',
   summary: '取消选中订单的审核分配',
+  access: REVIEW_ALLOT_SCREENS,
   input: z.object({ step: stepField, order_ids: orderIdsField }),
   output: z.object({ removed: z.number().int() }),
 });
@@ -124,6 +130,7 @@ export const tallySheetRoute = route({
   method: 'GET',
   path: '/manager/api/examreview/tally_sheet',
   summary: '报告核对单：各科室、项目的完成、弃检情况',
+  access: ['exam_mg/tally_sheet', 'exam_mg/tally_sheet_detail'],
   input: z.object({ order_id: orderIdField }),
   output: z.object({
     order_id: z.string(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idField, optionalChoiceField, optionalIdField } from './field-schemas.js';
+import { TEMPLATE_SCREENS } from './access-screens.js';
 import { route } from './route.js';
 
 /** The ten template types of exam_cfg/self_defined_template (spec §2), keyed in English. */
@@ -82,6 +83,7 @@ export const selfTemplateListRoute = route({
   method: 'GET',
   path: '/manager/api/SelfTemplate/list',
   summary: '自定义模板列表',
+  access: TEMPLATE_SCREENS,
   input: z.object({ temp_type: optionalChoiceField(TEMPLATE_TYPES, '模板类型不正确') }),
   output: z.array(selfTemplateSummarySchema),
 });
@@ -91,6 +93,7 @@ export const selfTemplateDetailRoute = route({
   method: 'GET',
   path: '/manager/api/SelfTemplate/detail',
   summary: '自定义模板详情',
+  access: TEMPLATE_SCREENS,
   input: z.object({ id: idField('模板ID') }),
   output: selfTemplateSchema,
 });
@@ -100,6 +103,7 @@ export const barcodeFieldsRoute = route({
   method: 'GET',
   path: '/manager/api/SelfTemplate/barcode_fields',
   summary: '条码模板可打印字段',
+  access: TEMPLATE_SCREENS,
   input: z.object({}),
   output: z.array(z.object({ field: z.string(), label: z.string() })),
 });
@@ -109,6 +113,7 @@ export const saveSelfTemplateRoute = route({
   method: 'POST',
   path: '/manager/api/SelfTemplate/save',
   summary: '保存自定义模板',
+  access: TEMPLATE_SCREENS,
   input: z.object({
     /** Absent to create a template, present to update it. */
     id: optionalIdField('模板ID'),
@@ -128,6 +133,7 @@ export const enableSelfTemplateRoute = route({
   method: 'POST',
   path: '/manager/api/SelfTemplate/enable',
   summary: '启用自定义模板',
+  access: TEMPLATE_SCREENS,
   input: z.object({ id: idField('模板ID') }),
   output: z.null(),
 });

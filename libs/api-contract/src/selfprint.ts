@@ -21,7 +21,7 @@ export const selfPrintFindExamineeRoute = route({
   method: 'POST',
   path: '/manager/api/selfprint/find_examinee',
   summary: '自助打印：按身份证号查找体检者（答复限时的自助打印凭据）',
-  public: true,
+  access: 'public',
   input: z.object({
     cust_id_card: z
       .string({ error: '请刷身份证' })
@@ -56,7 +56,7 @@ export const selfPrintReportListRoute = route({
   method: 'GET',
   path: '/manager/api/selfprint/report_list',
   summary: '自助打印：本人已终审的体检报告',
-  public: true,
+  access: 'public',
   input: z.object({ ticket: ticketField }),
   output: z.object({ list: z.array(selfPrintReportSchema) }),
 });
@@ -69,7 +69,7 @@ export const selfPrintReportPdfRoute = route({
   method: 'GET',
   path: '/manager/api/selfprint/report_pdf',
   summary: '自助打印：报告PDF（凭自助打印凭据）',
-  public: true,
+  access: 'public',
   input: z.object({ ticket: ticketField, order_id: orderIdField }),
   output: z.unknown(),
 });
@@ -79,7 +79,7 @@ export const selfPrintMarkPrintedRoute = route({
   method: 'POST',
   path: '/manager/api/selfprint/mark_printed',
   summary: '自助打印：登记已打印（首次打印时报告状态改为报告已打印）',
-  public: true,
+  access: 'public',
   input: z.object({ ticket: ticketField, order_id: orderIdField }),
   output: z.object({ order_id: z.string(), status: z.enum(KIOSK_PRINTABLE_STATUSES), print_count: z.number().int() }),
 });

@@ -13,6 +13,7 @@ export const userSimpleListRoute = route({
   method: 'GET',
   path: '/manager/api/user/user_simple_list',
   summary: '用户简单列表',
+  access: 'signed-in',
   input: z.object({}),
   output: z.array(simpleUserSchema),
 });

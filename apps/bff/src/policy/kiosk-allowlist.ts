@@ -7,14 +7,16 @@ import {
   type RouteDescriptor,
 } from '@checkup/api-contract';
 
-/** The calls of the kiosk flow: the product name and colour, then scan the ID card, list, print. */
-export const KIOSK_ROUTES: readonly RouteDescriptor[] = [
-  versionRoute,
+/** The self-print calls: public, but answered on the kiosk port only (never on the staff port). */
+export const KIOSK_ONLY_ROUTES: readonly RouteDescriptor[] = [
   selfPrintFindExamineeRoute,
   selfPrintReportListRoute,
   selfPrintReportPdfRoute,
   selfPrintMarkPrintedRoute,
 ];
+
+/** The calls of the kiosk flow: the product name and colour, then scan the ID card, list, print. */
+export const KIOSK_ROUTES: readonly RouteDescriptor[] = [versionRoute, ...KIOSK_ONLY_ROUTES];
 
 /**
  * The self-print kiosk port (spec §2 /self_print) answers only these calls, matched on the exact

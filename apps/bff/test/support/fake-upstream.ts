@@ -19,6 +19,9 @@ export const fakeUser: UserInfo = {
   user_name: '系统管理员',
   special_flag: '1',
   role_menu: ['*'],
+  all_depts: true,
+  leader: false,
+  discount_floor: 100,
 };
 
 export const fakeVersion: VersionInfo = {

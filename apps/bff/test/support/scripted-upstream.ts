@@ -8,11 +8,16 @@ import { CACHED_GETS } from '../../src/policy/cached-gets.js';
 import { GOOD_CIPHERTEXT, fakeVersion } from './fake-upstream.js';
 import { deferred, type Deferred } from './waiting.js';
 
+const limits = { all_depts: false, leader: false, discount_floor: 100 };
+
 /** The accounts the scripted upstream knows; each logs in with GOOD_CIPHERTEXT. */
 export const USERS = {
-  admin: { id: 1, user_account: 'admin', user_name: '系统管理员', special_flag: '1', role_menu: ['*'] },
-  nurse: { id: 2, user_account: 'nurse', user_name: '护士甲', special_flag: '0', role_menu: ['exam/list'] },
-  keeper: { id: 3, user_account: 'keeper', user_name: '运维乙', special_flag: '0', role_menu: ['cfg/cache_mg'] },
+  admin: { id: 1, user_account: 'admin', user_name: '系统管理员', special_flag: '1', role_menu: ['*'], ...limits },
+  nurse: { id: 2, user_account: 'nurse', user_name: '护士甲', special_flag: '0', role_menu: ['exam/list'], ...limits },
+  keeper: {
+    ...{ id: 3, user_account: 'keeper', user_name: '运维乙', special_flag: '0', role_menu: ['cfg/cache_mg'] },
+    ...limits,
+  },
 } satisfies Record<string, UserInfo>;
 export type Account = keyof typeof USERS;
 

@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
+  boolean,
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   serial,
@@ -33,6 +35,12 @@ export const users = pgTable('users', {
   /** '1' may view confidential persons (spec §3). */
   specialFlag: varchar('special_flag', { length: 1 }).notNull().default('0'),
   roleId: integer('role_id').references(() => roles.id),
+  /** Results of every department ('*'); otherwise only those of user_depts (issue 17 §1). */
+  allDepts: boolean('all_depts').notNull().default(false),
+  /** May confirm on the spot what exceeds another account's limits, e.g. a discount below its floor. */
+  isLeader: boolean('is_leader').notNull().default(false),
+  /** The lowest price this account may give, in percent of the list price (90 = 九折); 100 gives none. */
+  discountFloor: numeric('discount_floor', { precision: 5, scale: 2 }).notNull().default('100.00'),
   /** '1' active, '0' disabled */
   status: varchar('status', { length: 1 }).notNull().default('1'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -11,8 +11,9 @@ export interface HandlerContext<R extends RouteDescriptor> {
 }
 
 /**
- * Registers one contract descriptor: the input is parsed by the contract's zod schema (a bad
- * one answers a Chinese msg and nothing runs), and the handler's result is wrapped in the envelope.
+ * Registers one contract descriptor: its access is checked first (plugins/auth.ts), then the input is
+ * parsed by the contract's zod schema (a bad one answers a Chinese msg and nothing runs), and the
+ * handler's result is wrapped in the envelope.
  */
 export function defineRoute<R extends RouteDescriptor>(
   app: FastifyInstance,
@@ -22,7 +23,7 @@ export function defineRoute<R extends RouteDescriptor>(
   app.route({
     method: descriptor.method,
     url: descriptor.path,
-    config: { public: descriptor.public === true },
+    config: { access: descriptor.access },
     handler: async (request, reply) => {
       const raw = descriptor.method === 'GET' ? request.query : (request.body ?? {});
       const parsed = descriptor.input.safeParse(raw);

@@ -1,8 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError, UPSTREAM_TOKEN_HEADER, type UserInfo } from '@checkup/api-contract';
+import { AppError, mayCall, UPSTREAM_TOKEN_HEADER, type Access, type UserInfo } from '@checkup/api-contract';
 import type { Db } from '../db/client.js';
 import { findSessionUser } from '../modules/auth/session-repository.js';
+import { recordAudit } from '../modules/audit/repository.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -10,21 +11,50 @@ declare module 'fastify' {
     sessionToken: string | null;
   }
   interface FastifyContextConfig {
-    public?: boolean;
+    /** The descriptor's access (issue 17 §1); a route without one does not start. */
+    access?: Access;
   }
 }
 
-/** Every route is closed unless its descriptor says public (deny by default). */
+/** The access of the route a request matched; an unknown path has none and is closed like any other. */
+const accessOf = (request: FastifyRequest): Access | undefined => request.routeOptions.config?.access;
+
+/**
+ * Every call is authorised here, before its input is parsed (a refused caller learns nothing of its
+ * shape): public calls need nothing; the others a live session; screen-keyed calls a role that opens
+ * one of the screens, read afresh on every call so a changed role counts at its holder's next call.
+ * A refusal is answered 403 and leaves an audit row.
+ */
 export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; idleMinutes: number }) => {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', null);
+
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/manager/') && route.config?.access === undefined) {
+      throw new Error(`${route.method} ${route.url} declares no access`);
+    }
+  });
+
   app.addHook('preHandler', async (request) => {
     const token = request.headers[UPSTREAM_TOKEN_HEADER];
     request.sessionToken = typeof token === 'string' && token.length > 0 ? token : null;
-    // Public calls neither need nor extend a session; an unknown path is closed like any other.
-    if (request.routeOptions.config?.public) return;
+    const access = accessOf(request);
+    // Public calls neither need nor extend a session.
+    if (access === 'public') return;
     if (request.sessionToken)
       request.user = (await findSessionUser(opts.db, request.sessionToken, opts.idleMinutes)) ?? null;
-    if (!request.user) throw new AppError('NOT_LOGGED_IN');
+    const user = request.user;
+    if (!user) throw new AppError('NOT_LOGGED_IN');
+    // No route matched: the not-found answer follows, to signed-in callers only.
+    if (access === undefined) return;
+    if (!mayCall({ access }, user.role_menu)) {
+      await recordAudit(opts.db, request, 'access_denied', {
+        userId: user.id,
+        userAccount: user.user_account,
+        target: request.routeOptions.url,
+        detail: { method: request.method, access },
+      });
+      throw new AppError('FORBIDDEN');
+    }
   });
 });

@@ -9,6 +9,7 @@ const getThing = route({
   method: 'GET',
   path: '/manager/api/thing',
   summary: '测试查询',
+  access: 'signed-in',
   input: z.object({ id: z.string() }),
   output: z.object({ n: z.number() }),
 });
@@ -16,6 +17,7 @@ const saveThing = route({
   method: 'POST',
   path: '/manager/api/save',
   summary: '测试保存',
+  access: 'signed-in',
   input: z.object({}).passthrough(),
   output: z.null(),
 });

@@ -8,7 +8,8 @@ export const examMg = defineArea({
     { key: 'home_page', title: '首页', quickAccess: true },
     { key: 'order_mg', title: '登记管理', quickAccess: true, keepAlive: true },
     { key: 'order_quick_register', title: '快速登记', quickAccess: true },
-    detail('order_mg_detail', '登记详情', 'order_mg'),
+    // 变更状态: moving a visit through the status machine by hand, a supervisor's correction.
+    detail('order_mg_detail', '登记详情', 'order_mg', { change_status: '变更状态' }),
     { key: 'blood_mg', title: '采血管理', keepAlive: true },
     { key: 'dept_diag', title: '科室诊断', quickAccess: true, keepAlive: true },
     detail('dept_diag_detail', '科室诊断详情', 'dept_diag'),

@@ -35,8 +35,13 @@ export function defineArea<const A extends AreaSpec>(area: A): A {
 }
 
 /** A detail screen, opened from the list `of` (a key in the same area). */
-export function detail<const K extends string>(key: K, title: string, of: string) {
-  return { key, title, hidden: true, of };
+export function detail<const K extends string>(
+  key: K,
+  title: string,
+  of: string,
+  actions?: Readonly<Record<string, string>>,
+) {
+  return { key, title, hidden: true, of, ...(actions ? { actions } : {}) };
 }
 
 /** The screen keys of some route specs: each key, and each child's as `parent/child`. */

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { createMemoryState } from '../../state/shared-state.js';
 import { createSessionStore } from './session-store.js';
 
-const user = { id: 1, user_account: 'admin', user_name: '系统管理员', special_flag: '1' as const, role_menu: ['*'] };
+const user = {
+  ...{ id: 1, user_account: 'admin', user_name: '系统管理员', special_flag: '1' as const, role_menu: ['*'] },
+  ...{ all_depts: true, leader: true, discount_floor: 0 },
+};
 
 function storeAt(clock: { t: number }, idleMs: number, absoluteMs: number) {
   const now = () => clock.t;

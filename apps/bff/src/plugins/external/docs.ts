@@ -1,9 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { z } from 'zod';
-import { anyEnvelopeSchema, contractRoutes, type RouteDescriptor } from '@checkup/api-contract';
+import { AppError, anyEnvelopeSchema, contractRoutes, isPublic, type RouteDescriptor } from '@checkup/api-contract';
+import { currentUser } from '../app/current-user.js';
 
 function jsonSchema(schema: z.ZodType): Record<string, unknown> {
   return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
@@ -20,7 +21,9 @@ function operationOf(route: RouteDescriptor) {
   return {
     summary: route.summary,
     tags: [route.path.split('/')[3] ?? 'api'],
-    security: route.public ? [] : [{ session: [] }],
+    security: isPublic(route) ? [] : [{ session: [] }],
+    // Who may call it (issue 17 §1): public, signed-in, or the screens and permissions that open it.
+    'x-access': route.access,
     ...(route.method === 'GET'
       ? {
           parameters: Object.entries(properties).map(([name, schema]) => ({
@@ -37,8 +40,14 @@ function operationOf(route: RouteDescriptor) {
   };
 }
 
-/** OpenAPI generated from the zod contract, served at /docs. */
-export const docsPlugin = fp(async (app: FastifyInstance) => {
+/** /docs and /docs/json list every call and who may make it: for an administrator only (issue 17 §1). */
+async function administratorOnly(app: FastifyInstance, request: FastifyRequest) {
+  const user = await currentUser(app, request);
+  if (!user.role_menu.includes('*')) throw new AppError('FORBIDDEN');
+}
+
+/** OpenAPI generated from the zod contract, served at /docs; open to all only with DOCS_PUBLIC=true. */
+export const docsPlugin = fp(async (app: FastifyInstance, opts: { public: boolean }) => {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of contractRoutes) {
     paths[route.path] = { ...paths[route.path], [route.method.toLowerCase()]: operationOf(route) };
@@ -54,5 +63,8 @@ export const docsPlugin = fp(async (app: FastifyInstance) => {
       },
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    uiHooks: opts.public ? undefined : { onRequest: async (request) => administratorOnly(app, request) },
+  });
 });

@@ -1,30 +1,15 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  AppError,
-  gatewayCacheClearRoute,
-  gatewayCacheStatusRoute,
-  mayOpen,
-  ok,
-  type RouteOutput,
-} from '@checkup/api-contract';
+import type { FastifyInstance } from 'fastify';
+import { gatewayCacheClearRoute, gatewayCacheStatusRoute, ok, type RouteOutput } from '@checkup/api-contract';
+import { userAllowedTo } from '../../plugins/app/current-user.js';
 import { CACHED_GETS } from '../../policy/cached-gets.js';
-
-/** The screen these calls serve; whoever it is opened to may read and clear the cache. */
-const CACHE_SCREEN = 'cfg/cache_mg';
-
-function cacheKeeper(request: FastifyRequest) {
-  const user = request.session?.user;
-  if (!user) throw new AppError('NOT_LOGGED_IN');
-  if (!mayOpen(CACHE_SCREEN, user.role_menu)) throw new AppError('FORBIDDEN');
-  return user;
-}
 
 /** 缓存管理 (cfg/cache_mg): what the gateway's GET cache holds, and clearing it. */
 export async function cacheAdminRoutes(app: FastifyInstance, opts: { ttlSeconds: number }) {
   const results = app.metrics.cache;
 
+  // Whoever 缓存管理 (cfg/cache_mg) is opened to now may read and clear the cache.
   app.get(gatewayCacheStatusRoute.path, async (request, reply) => {
-    cacheKeeper(request);
+    await userAllowedTo(app, request, gatewayCacheStatusRoute);
     const { values } = await results.get();
     const counted = (result: 'hit' | 'miss') => values.find((v) => v.labels.result === result)?.value ?? 0;
     const entries = await Promise.all(
@@ -46,7 +31,7 @@ export async function cacheAdminRoutes(app: FastifyInstance, opts: { ttlSeconds:
   });
 
   app.post(gatewayCacheClearRoute.path, async (request, reply) => {
-    const user = cacheKeeper(request);
+    const user = await userAllowedTo(app, request, gatewayCacheClearRoute);
     const cleared = await app.getCache.clear();
     request.log.info({ cleared, user: user.user_account }, 'gateway cache cleared');
     return reply.header('x-cache', 'BYPASS').send(ok({ cleared }, '缓存已清除'));

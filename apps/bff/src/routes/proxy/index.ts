@@ -1,17 +1,9 @@
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  AppError,
-  failure,
-  guideSheetFileRoute,
-  publicKeyRoute,
-  queueDisplaySnapshotRoute,
-  queueDisplayStreamRoute,
-  reportFileRoute,
-  versionRoute,
-} from '@checkup/api-contract';
+import { AppError, contractRoutes, failure, isPublic } from '@checkup/api-contract';
 import { CACHE_INVALIDATED_BY } from '../../policy/cache-invalidation.js';
 import { CACHED_GETS } from '../../policy/cached-gets.js';
+import { KIOSK_ONLY_ROUTES } from '../../policy/kiosk-allowlist.js';
 import { isDuplicateExempt } from '../../policy/duplicate-exempt.js';
 import { createDuplicateGuard, duplicateKey } from '../../plugins/app/duplicate-guard.js';
 import { cacheKey } from '../../plugins/app/get-cache.js';
@@ -19,20 +11,13 @@ import { replyWith } from '../../plugins/app/reply-with.js';
 import type { ForwardRequest, ForwardResult } from '../../plugins/app/upstream.js';
 
 /**
- * Calls answered without a session: the login page needs the first two before anyone is known; the
- * local print service fetches a guide sheet by a short-lived ticket the checkup server checks; the
- * queue display in the hall (spec §2 /queue_page) has nobody logged in, and its calls answer masked
- * names only.
+ * Calls answered without a session: the contract's public ones (the login page's, the files the local
+ * print service fetches by a short-lived ticket, the hall's queue display), but not the self-print
+ * calls, which only the kiosk port answers, with its own limits.
  */
-const PUBLIC_PATHS = new Set([
-  publicKeyRoute.path,
-  versionRoute.path,
-  guideSheetFileRoute.path,
-  // The exam report, fetched by the local print service the same way (issue 8 print_rpt).
-  reportFileRoute.path,
-  queueDisplaySnapshotRoute.path,
-  queueDisplayStreamRoute.path,
-]);
+const PUBLIC_PATHS = new Set(
+  contractRoutes.filter((r) => isPublic(r) && !KIOSK_ONLY_ROUTES.includes(r)).map((r) => r.path),
+);
 
 export interface ProxyOptions {
   duplicateTtlMs: number;

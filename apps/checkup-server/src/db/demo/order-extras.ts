@@ -13,7 +13,11 @@ export interface StaffMember {
 /** The demo accounts as the generated orders use them. */
 export interface Staff {
   registrar: StaffMember;
+  /** 初审 */
   chief: StaffMember;
+  /** 主审: another chief examiner, as one person may not pass two levels of a visit. */
+  mainChief: StaffMember;
+  /** 终审 */
   reviewer: StaffMember;
   doctorFor(deptCode: string): StaffMember;
 }
@@ -60,7 +64,8 @@ const minutes = (date: Date, n: number) => new Date(date.getTime() + n * 60_000)
 export function clinicalExtras(rng: Rng, input: ExtrasInput): Extras {
   const { plan, content, timeline, staff, catalogue } = input;
   const orderId = plan.orderId;
-  const stepUser = (step: ReviewStep) => (step === 'final' ? staff.reviewer : staff.chief);
+  const stepUser = (step: ReviewStep) =>
+    step === 'final' ? staff.reviewer : step === 'main' ? staff.mainChief : staff.chief;
   const userFor = (to: OrderStatus, isReturn: boolean) => {
     if (isReturn && timeline.returned) return stepUser(timeline.returned.step);
     if (to === 'depts_done') return input.doctorOf(input.deptIds[input.deptIds.length - 1]!);

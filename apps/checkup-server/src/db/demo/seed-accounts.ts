@@ -48,14 +48,17 @@ async function insertAccounts(db: Db, missing: readonly DemoAccount[], roleId: M
         passwordHash,
         specialFlag: a.specialFlag,
         roleId: roleId.get(DEMO_ROLES[a.role].name) ?? null,
+        allDepts: a.depts === '*',
+        isLeader: a.leader ?? false,
+        discountFloor: (a.discountFloor ?? 100).toFixed(2),
       })),
     )
     .onConflictDoNothing();
 }
 
-/** The demo doctors' departments, by department code (users.depts of the demo accounts). */
+/** The demo doctors' departments, by department code (user_depts of the demo accounts). */
 async function assignDepartments(db: Db, accounts: readonly DemoAccount[]) {
-  const doctors = accounts.filter((a) => a.depts?.length);
+  const doctors = accounts.filter((a) => Array.isArray(a.depts) && a.depts.length > 0);
   if (doctors.length === 0) return;
   const [userRows, deptRows] = await Promise.all([
     db
@@ -72,7 +75,7 @@ async function assignDepartments(db: Db, accounts: readonly DemoAccount[]) {
   const userId = new Map(userRows.map((u) => [u.account, u.id]));
   const deptId = new Map(deptRows.map((d) => [d.code, d.id]));
   const rows = doctors.flatMap((d) =>
-    (d.depts ?? [])
+    (Array.isArray(d.depts) ? d.depts : [])
       .map((code) => ({ userId: userId.get(d.account), deptId: deptId.get(code) }))
       .filter((r): r is { userId: number; deptId: number } => r.userId !== undefined && r.deptId !== undefined),
   );

@@ -17,7 +17,7 @@ import {
   reviews,
   users,
 } from '../schema.js';
-import { DEMO_ACCOUNTS } from '@checkup/api-contract';
+import { DEMO_ACCOUNTS, type DemoAccount } from '@checkup/api-contract';
 import { insertMany } from './bulk-insert.js';
 import { seedDemoCompanies } from './companies.js';
 import { isValidDay, todayCst } from './dates.js';
@@ -67,12 +67,13 @@ async function loadStaff(db: Db): Promise<Staff> {
     return { id: row.id, name: row.name };
   };
   const doctors = new Map<string, StaffMember>();
-  for (const account of DEMO_ACCOUNTS)
-    for (const dept of 'depts' in account ? account.depts : []) doctors.set(dept, by(account.account));
+  for (const account of DEMO_ACCOUNTS as readonly DemoAccount[])
+    for (const dept of Array.isArray(account.depts) ? account.depts : []) doctors.set(dept, by(account.account));
   const fallback = by('doctor1');
   return {
     registrar: by('reg'),
     chief: by('chief'),
+    mainChief: by('chief2'),
     reviewer: by('reviewer'),
     doctorFor: (code) => doctors.get(code) ?? fallback,
   };

@@ -13,6 +13,9 @@ export function toUserInfo(user: typeof users.$inferSelect, roleMenu: string[]):
     user_name: user.userName,
     special_flag: user.specialFlag === '1' ? '1' : '0',
     role_menu: roleMenu,
+    all_depts: user.allDepts,
+    leader: user.isLeader,
+    discount_floor: Number(user.discountFloor),
   };
 }
 

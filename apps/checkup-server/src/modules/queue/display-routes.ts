@@ -53,7 +53,7 @@ export async function queueDisplayRoutes(app: FastifyInstance, opts: QueueDispla
     return { queue_date: today, last_seq: lastSeq, depts: await displaySnapshot(db, today, input.dept_ids) };
   });
 
-  app.get(queueDisplayStreamRoute.path, { config: { public: true } }, async (request, reply) => {
+  app.get(queueDisplayStreamRoute.path, { config: { access: queueDisplayStreamRoute.access } }, async (request, reply) => {
     const parsed = queueDisplayStreamRoute.input.safeParse(request.query);
     if (!parsed.success) throw new AppError('VALIDATION', parsed.error.issues[0]?.message);
     const { dept_ids: deptIds, after } = parsed.data;

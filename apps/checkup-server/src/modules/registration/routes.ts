@@ -101,7 +101,7 @@ export async function registrationRoutes(app: FastifyInstance, opts: Registratio
     return { order_id: input.order_id, status: to };
   });
 
-  app.get(guideSheetRoute.path, async (request, reply) => {
+  app.get(guideSheetRoute.path, { config: { access: guideSheetRoute.access } }, async (request, reply) => {
     const parsed = guideSheetRoute.input.safeParse(request.query);
     if (!parsed.success) throw new AppError('VALIDATION', parsed.error.issues[0]?.message);
     const user = request.user!;
@@ -116,7 +116,7 @@ export async function registrationRoutes(app: FastifyInstance, opts: Registratio
     return { ticket, expires_at: expiresAt.toISOString() };
   });
 
-  app.get(guideSheetFileRoute.path, { config: { public: true } }, async (request, reply) => {
+  app.get(guideSheetFileRoute.path, { config: { access: guideSheetFileRoute.access } }, async (request, reply) => {
     const parsed = guideSheetFileRoute.input.safeParse(request.query);
     if (!parsed.success) throw new AppError('VALIDATION', parsed.error.issues[0]?.message);
     const orderId = guideSheetTicket.read(opts.ticketKey, parsed.data.ticket);

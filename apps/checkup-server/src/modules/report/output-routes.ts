@@ -39,7 +39,7 @@ export async function reportOutputRoutes(app: FastifyInstance, opts: ReportOutpu
       .send(pdf);
   }
 
-  app.get(reportPdfRoute.path, async (request, reply) => {
+  app.get(reportPdfRoute.path, { config: { access: reportPdfRoute.access } }, async (request, reply) => {
     const parsed = reportPdfRoute.input.safeParse(request.query);
     if (!parsed.success) throw new AppError('VALIDATION', parsed.error.issues[0]?.message);
     const orderId = parsed.data.order_id;
@@ -55,7 +55,7 @@ export async function reportOutputRoutes(app: FastifyInstance, opts: ReportOutpu
     return { ticket, expires_at: expiresAt.toISOString() };
   });
 
-  app.get(reportFileRoute.path, { config: { public: true } }, async (request, reply) => {
+  app.get(reportFileRoute.path, { config: { access: reportFileRoute.access } }, async (request, reply) => {
     const parsed = reportFileRoute.input.safeParse(request.query);
     if (!parsed.success) throw new AppError('VALIDATION', parsed.error.issues[0]?.message);
     const orderId = reportTicket.read(opts.ticketKey, parsed.data.ticket);

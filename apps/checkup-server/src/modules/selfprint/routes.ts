@@ -54,7 +54,7 @@ export async function selfPrintRoutes(app: FastifyInstance, opts: SelfPrintOptio
     list: await printableReports(db, holderOf(input.ticket)),
   }));
 
-  app.get(selfPrintReportPdfRoute.path, { config: { public: true } }, async (request, reply) => {
+  app.get(selfPrintReportPdfRoute.path, { config: { access: selfPrintReportPdfRoute.access } }, async (request, reply) => {
     const parsed = selfPrintReportPdfRoute.input.safeParse(request.query);
     if (!parsed.success) throw new AppError('VALIDATION', parsed.error.issues[0]?.message);
     const { ticket, order_id: orderId } = parsed.data;

@@ -5,7 +5,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useVersion } from '../api/get-version';
 import { useUserInfo } from '../../features/session/api/get-user-info';
 import { useLogout } from '../../features/session/api/logout';
-import { APP_ROUTES, HOME_PATH, routeOf } from '@checkup/api-contract';
+import { APP_ROUTES, HOME_PATH, mayCall, routeOf, setServiceTypeRoute } from '@checkup/api-contract';
 import { ScreenHost } from './screen-host';
 import { serverModeMenuItem, useServerModeSwitch } from './server-mode-menu';
 import { SideMenu } from './side-menu';
@@ -74,9 +74,9 @@ export function ManagerLayout() {
         <Typography.Text className={styles.brand}>{version.data?.name ?? '体检管理系统'}</Typography.Text>
         <Dropdown
           menu={{
-            // Only those who may open 系统设置 may switch the mode (the server refuses the others too).
+            // Offered to whom the switch call is open (外检模式); the server refuses the others too.
             items: [
-              ...(roleMenu.includes('*') || roleMenu.includes('cfg') ? [serverModeMenuItem] : []),
+              ...(mayCall(setServiceTypeRoute, roleMenu) ? [serverModeMenuItem] : []),
               { key: 'logout', icon: <LogoutOutlined />, label: '退出登录' },
             ],
             onClick: ({ key }) => (key === 'logout' ? void onLogout() : onServerModeClick(key)),

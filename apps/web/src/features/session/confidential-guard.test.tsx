@@ -16,6 +16,9 @@ const user = (special_flag: '0' | '1'): UserInfo => ({
   user_name: '李医生',
   special_flag,
   role_menu: ['exam_mg'],
+  all_depts: false,
+  leader: false,
+  discount_floor: 100,
 });
 
 function renderAs(special_flag: '0' | '1', ui: ReactNode) {
