@@ -88,6 +88,9 @@ describeOnEachDatabase((target) => {
       const rows = reviews.get(o.orderId) ?? [];
       const passed = [...new Set(rows.filter((r) => r.result === 'pass').map((r) => r.step))];
       expect(passed.sort()).toEqual([...PASSED_STEPS[o.status as OrderStatus]].sort());
+      // One person passes one level of a visit (issue 17): 初审, 主审 and 终审 by three people.
+      const passers = new Map(rows.filter((r) => r.result === 'pass').map((r) => [r.step, r.reviewerId]));
+      expect(new Set(passers.values()).size).toBe(passers.size);
       for (const r of rows.filter((row) => row.result === 'return')) expect(r.reason).toBeTruthy();
       const reviewed = at(o.status) >= at('first_trial');
       expect(o.conclusion !== null).toBe(reviewed);

@@ -1,7 +1,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database, Db } from '../src/db/client.js';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_ROLES } from '@checkup/api-contract';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_ROLES, type DemoAccount } from '@checkup/api-contract';
 import { seedDemoOrders } from '../src/db/demo/seed-orders.js';
 import * as t from '../src/db/schema.js';
 import { seedDemoData } from '../src/db/seed.js';
@@ -67,18 +67,21 @@ describeOnEachDatabase((target) => {
         ),
       );
     expect(users).toHaveLength(DEMO_ACCOUNTS.length);
-    for (const account of DEMO_ACCOUNTS) {
+    for (const account of DEMO_ACCOUNTS as readonly DemoAccount[]) {
       const row = users.find((u) => u.user.userAccount === account.account)!;
       expect(row.user.specialFlag).toBe(account.specialFlag);
       expect(row.menu).toEqual(DEMO_ROLES[account.role].menu);
+      expect(row.user.allDepts).toBe(account.depts === '*');
+      expect(row.user.isLeader).toBe(account.leader ?? false);
+      expect(Number(row.user.discountFloor)).toBe(account.discountFloor ?? 100);
       expect(await verifyPassword(DEMO_PASSWORD, row.user.passwordHash)).toBe(true);
     }
     expect(
       DEMO_ACCOUNTS.filter((a) => a.specialFlag === '1')
         .map((a) => a.account)
         .sort(),
-    ).toEqual(['admin', 'chief']);
-    for (const account of ['reg', 'doctor1', 'chief', 'reviewer']) {
+    ).toEqual(['admin', 'chief', 'chief2']);
+    for (const account of ['reg', 'doctor1', 'chief', 'chief2', 'reviewer']) {
       await expect(tokenFor(server, account, DEMO_PASSWORD)).resolves.toMatch(/\S+/);
     }
   });

@@ -41,8 +41,8 @@ describeOnEachDatabase((target) => {
 
   beforeAll(async () => {
     admin = callerFor(server, await tokenFor(server, 'admin', 'Checkup@2026'));
-    configurer = await staff('mode_cfg', ['cfg', 'exam_mg']);
-    doctor = await staff('mode_doc', ['exam_mg', 'crm']);
+    configurer = await staff('mode_cfg', ['eim/EimModeControl', 'exam_mg/home_page']);
+    doctor = await staff('mode_doc', ['cfg', 'cfg/par_cfg', 'exam_mg/dept_diag']);
     noRole = await staff('mode_none', null);
   });
 
@@ -68,7 +68,7 @@ describeOnEachDatabase((target) => {
     expect(await audits('service_type_switch')).toHaveLength(before);
   });
 
-  it('lets a user with the cfg menu switch back, keeping the rest of parameter 0001', async () => {
+  it('lets a user 外检模式 is opened to switch back, keeping the rest of parameter 0001', async () => {
     await db()
       .update(parameters)
       .set({ paramValue: { service_type: 2, note: '外检期间' } })
@@ -83,20 +83,23 @@ describeOnEachDatabase((target) => {
   });
 
   it.each([
-    ['without the cfg menu', () => doctor, 'mode_doc'],
+    ['without the 外检模式 screen', () => doctor, 'mode_doc'],
     ['without any role', () => noRole, 'mode_none'],
   ])('refuses a user %s, changes nothing and audits the attempt', async (_case, caller, account) => {
     const res = await caller().post(SET_SERVICE_TYPE, { type: '2' });
 
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ status: 403, data: null, msg: '没有切换服务模式的权限，请联系管理员' });
+    expect(res.json()).toEqual({ status: 403, data: null, msg: '没有权限执行此操作，请联系管理员' });
     expect(await storedMode()).toMatchObject({ service_type: 1 });
     const refused = await db()
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.action, 'service_type_refused'), eq(auditLog.userAccount, account)));
+      .where(and(eq(auditLog.action, 'access_denied'), eq(auditLog.userAccount, account)));
     expect(refused).toHaveLength(1);
-    expect(refused[0]?.detail).toEqual({ to: 2 });
+    expect(refused[0]).toMatchObject({
+      target: SET_SERVICE_TYPE,
+      detail: { method: 'POST', access: ['eim/EimModeControl'] },
+    });
   });
 
   it.each([

@@ -103,7 +103,7 @@ describeOnEachDatabase((target) => {
     const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 
     beforeAll(async () => {
-      const clerkId = await addStaff(server.database.db, 'fl_clerk', '周登记');
+      const clerkId = await addStaff(server.database.db, 'fl_clerk', '周登记', '0', { menu: ['exam_mg/order_mg'] });
       admin = callerFor(server, token);
       clerk = callerFor(server, await tokenFor(server, 'fl_clerk'));
       const insert = async (values: Partial<typeof frontLogs.$inferInsert>) =>

@@ -16,7 +16,7 @@ describeOnEachDatabase((target) => {
   const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 
   beforeAll(async () => {
-    clerkId = await addStaff(server.database.db, 'ol_clerk', '吴登记');
+    clerkId = await addStaff(server.database.db, 'ol_clerk', '吴登记', '0', { menu: ['exam_mg/order_mg'] });
     admin = callerFor(server, await tokenFor(server, 'admin', 'Checkup@2026'));
     clerk = callerFor(server, await tokenFor(server, 'ol_clerk'));
     // A mistyped password, through the real login call.

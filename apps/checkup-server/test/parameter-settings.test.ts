@@ -18,7 +18,7 @@ describeOnEachDatabase((target) => {
   let clerk: ReturnType<typeof callerFor>;
 
   beforeAll(async () => {
-    await addStaff(server.database.db, 'pc_clerk', '郑登记');
+    await addStaff(server.database.db, 'pc_clerk', '郑登记', '0', { menu: ['exam_mg/order_mg'] });
     admin = callerFor(server, await tokenFor(server, 'admin', 'Checkup@2026'));
     clerk = callerFor(server, await tokenFor(server, 'pc_clerk'));
   });

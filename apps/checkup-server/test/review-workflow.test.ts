@@ -29,6 +29,8 @@ describeOnEachDatabase((target) => {
   const server = useTestServer(target);
   const db = () => server.database.db;
   let chief: ReturnType<typeof callerFor>;
+  let chief2: ReturnType<typeof callerFor>;
+  let admin: ReturnType<typeof callerFor>;
   let reviewer: ReturnType<typeof callerFor>;
   let chiefId: number;
   let secondChiefId: number;
@@ -62,6 +64,8 @@ describeOnEachDatabase((target) => {
 
   beforeAll(async () => {
     chief = callerFor(server, await tokenFor(server, 'chief', DEMO_PASSWORD));
+    chief2 = callerFor(server, await tokenFor(server, 'chief2', DEMO_PASSWORD));
+    admin = callerFor(server, await tokenFor(server, 'admin', DEMO_PASSWORD));
     reviewer = callerFor(server, await tokenFor(server, 'reviewer', DEMO_PASSWORD));
     chiefId = await idOf('chief');
     reviewerId = await idOf('reviewer');
@@ -76,7 +80,7 @@ describeOnEachDatabase((target) => {
   describe('allotment', () => {
     it('lists the reviewers of each step by their role', async () => {
       const first = (await chief.get(`${API}/reviewer_list`, { step: 'first' })).json().data;
-      expect(first.map((u: { user_name: string }) => u.user_name)).toEqual(['周文博', '钱医生']);
+      expect(first.map((u: { user_name: string }) => u.user_name)).toEqual(['周文博', '郑雅琴', '钱医生']);
       const final = (await chief.get(`${API}/reviewer_list`, { step: 'final' })).json().data;
       expect(final.map((u: { id: number }) => u.id)).toEqual([reviewerId]);
     });
@@ -177,13 +181,14 @@ describeOnEachDatabase((target) => {
       const pass = (step: string, caller = chief) =>
         caller.post(`${API}/review_pass`, { order_id: orderId, step, conclusion: '1. 血压偏高', advice: '低盐饮食' });
       expect((await pass('first')).json().data.order_status).toBe('first_trial');
-      expect((await pass('main')).json().data.order_status).toBe('main_trial');
+      // 主审 by another chief examiner: one person does not pass two levels (issue 17).
+      expect((await pass('main', chief2)).json().data.order_status).toBe('main_trial');
       expect((await pass('final', reviewer)).json().data.order_status).toBe('final_trial');
 
       const rows = await db().select().from(reviews).where(eq(reviews.orderId, orderId)).orderBy(asc(reviews.id));
       expect(rows.map((r) => [r.step, r.result, r.reviewerName])).toEqual([
         ['first', 'pass', '周文博'],
-        ['main', 'pass', '周文博'],
+        ['main', 'pass', '郑雅琴'],
         ['final', 'pass', '吴静'],
       ]);
       const [order] = await db().select().from(orders).where(eq(orders.orderId, orderId));
@@ -263,15 +268,15 @@ describeOnEachDatabase((target) => {
 
     it('refuses a save or pass while another reviewer holds the lock, naming them', async () => {
       const orderId = await visit('main_trial');
-      expect((await chief.post(`${API}/review_lock`, { order_id: orderId })).json().status).toBe(200);
+      expect((await admin.post(`${API}/review_lock`, { order_id: orderId })).json().status).toBe(200);
       const locked = await reviewer.post(`${API}/review_lock`, { order_id: orderId });
-      expect(locked.json().msg).toContain('周文博');
+      expect(locked.json().msg).toContain('系统管理员');
       const pass = await reviewer.post(`${API}/review_pass`, { order_id: orderId, step: 'final', conclusion: '正常' });
       expect(pass.statusCode).toBe(423);
       const save = await reviewer.post(`${API}/review_save`, { order_id: orderId, conclusion: '改写' });
       expect(save.statusCode).toBe(423);
       expect(await orderStatus(db(), orderId)).toBe('main_trial');
-      await chief.post(`${API}/review_unlock`, { order_id: orderId });
+      await admin.post(`${API}/review_unlock`, { order_id: orderId });
       expect((await reviewer.post(`${API}/review_lock`, { order_id: orderId })).json().status).toBe(200);
     });
 

@@ -40,6 +40,9 @@ export const errorCatalogue = {
 
 export type ErrorCode = keyof typeof errorCatalogue;
 
+/** Spec §5: the sub-department permission message, for a department the account does not belong to. */
+export const DEPT_DENIED_MSG = '没有该科室（子科室）的权限，请联系管理员';
+
 /** Spec §8: an answer that is not JSON. */
 export const nonJsonMessage = (url: string) => `接口返回错误，不是一个json，异常请求：${url}`;
 

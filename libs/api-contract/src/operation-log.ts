@@ -15,7 +15,9 @@ export const SYSTEM_AUDIT_ACTIONS = {
   confidential_access: '查看保密人员',
   confidential_denied: '查看保密人员被拒',
   service_type_switch: '切换服务模式',
+  // Written before every call checked its access; now a refusal is access_denied.
   service_type_refused: '切换服务模式被拒',
+  access_denied: '越权访问被拒',
   self_template_save: '保存自定义模板',
   self_template_enable: '启用或停用自定义模板',
   parameter_save: '修改系统参数',

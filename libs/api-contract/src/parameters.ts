@@ -76,10 +76,14 @@ export const cardReaderSettingsSchema = cardReaderParamSchema
     message: '读卡程序地址和本机读卡地址须启用且只启用一个',
   });
 
-/** 0030 总检设置: the AI review switch and whether 总检 shows the infectious-disease report. */
+/**
+ * 0030 总检设置: the AI review switch, whether 总检 shows the infectious-disease report, and whether
+ * one person may pass two review levels of a visit (issue 17: not by default).
+ */
 export const reviewSettingsSchema = z.object({
   ai_review: z.object({ enable: z.boolean({ error: 'AI辅助总检开关不正确' }) }),
   show_contagion: z.boolean({ error: '传染病报告开关不正确' }),
+  distinct_reviewers: z.boolean({ error: '分级审核不同人开关不正确' }).default(true),
 });
 
 export const EDITABLE_PARAMETERS = {

@@ -1,4 +1,5 @@
 import type { OrderAction, OrderStatus } from './order-status.js';
+import type { ScreenKey } from './route-table/route-table.js';
 
 /**
  * The three steps of the chief examiners' review (总检审核, issue 8): which order status waits for
@@ -14,9 +15,9 @@ export interface ReviewStepRule {
   pass: OrderAction;
   /** A return to the previous step: the status the visit goes back to; null returns to the departments. */
   previous: OrderStatus | null;
-  /** The worklist and allotment screens (route table keys). */
-  worklist: string;
-  allot: string;
+  /** The worklist and allotment screens (route table keys): who may act on the step, who may assign it. */
+  worklist: ScreenKey<'exam_mg'>;
+  allot: ScreenKey<'exam_mg'>;
 }
 
 export const REVIEW_STEP_RULES: Record<ReviewStep, ReviewStepRule> = {
@@ -26,7 +27,7 @@ export const REVIEW_STEP_RULES: Record<ReviewStep, ReviewStepRule> = {
     pass: 'pass_first_trial',
     previous: null,
     worklist: 'first_trial',
-    allot: 'first_review_allot',
+    allot: 'review_allot/first_review_allot',
   },
   main: {
     label: '主审',
@@ -34,7 +35,7 @@ export const REVIEW_STEP_RULES: Record<ReviewStep, ReviewStepRule> = {
     pass: 'pass_main_trial',
     previous: 'depts_done',
     worklist: 'second_trial',
-    allot: 'second_review_allot',
+    allot: 'review_allot/second_review_allot',
   },
   final: {
     label: '终审',
@@ -42,7 +43,7 @@ export const REVIEW_STEP_RULES: Record<ReviewStep, ReviewStepRule> = {
     pass: 'pass_final_trial',
     previous: 'first_trial',
     worklist: 'last_trial',
-    allot: 'last_review_allot',
+    allot: 'review_allot/last_review_allot',
   },
 };
 

@@ -175,6 +175,16 @@ describe('the GET cache', () => {
     expect((await getAs(gw.app, nurse, NATIONS)).headers[CACHE_HEADER]).toBe('HIT');
   });
 
+  it("applies a changed role at the holder's next call, without a new login", async () => {
+    const keeper = await logInAs(gw.app, 'keeper');
+    expect((await getAs(gw.app, keeper, STATUS)).statusCode).toBe(200);
+
+    gw.upstream.setRoleMenu('keeper', ['cfg/log_front']);
+
+    expect((await getAs(gw.app, keeper, STATUS)).statusCode).toBe(403);
+    expect((await clear(keeper)).statusCode).toBe(403);
+  });
+
   it('tells 缓存管理 what each whitelisted call holds, and the hits and misses so far', async () => {
     const [admin, nurse] = [await logInAs(gw.app, 'admin'), await logInAs(gw.app, 'nurse')];
     await getAs(gw.app, admin, TRANSFER_USERS);

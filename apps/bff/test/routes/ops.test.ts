@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useGateway } from '../support/build.js';
+import { getAs, logIn, useGateway } from '../support/build.js';
 
 interface OpenApiDocument {
   openapi: string;
@@ -47,8 +47,8 @@ describe('operations endpoints', () => {
     expect(res.body).toContain('# TYPE bff_duplicates_refused_total counter');
   });
 
-  it('serves an OpenAPI 3.1 document generated from the contract', async () => {
-    const res = await gw.app.inject({ method: 'GET', url: '/docs/json' });
+  it('serves an administrator an OpenAPI 3.1 document generated from the contract', async () => {
+    const res = await getAs(gw.app, await logIn(gw.app), '/docs/json');
 
     expect(res.statusCode).toBe(200);
     const doc = res.json<OpenApiDocument>();
@@ -63,7 +63,7 @@ describe('operations endpoints', () => {
   });
 
   it('serves the documentation page as HTML', async () => {
-    const res = await gw.app.inject({ method: 'GET', url: '/docs' });
+    const res = await getAs(gw.app, await logIn(gw.app), '/docs');
 
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);

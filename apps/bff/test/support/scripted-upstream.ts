@@ -49,6 +49,8 @@ export interface ScriptedUpstream {
   gate(what: Gated): () => void;
   /** The upstream forgets the account's tokens, as after a restart or a login elsewhere. */
   forget(account: Account): void;
+  /** An administrator changes the account's role: user_info answers the new menu from now on. */
+  setRoleMenu(account: Account, roleMenu: string[]): void;
   releaseAll(): void;
   reset(): void;
   stop(): Promise<void>;
@@ -62,6 +64,7 @@ export async function startScriptedUpstream(): Promise<ScriptedUpstream> {
   const app = Fastify({ logger: false });
   await app.register(formbody);
   const tokens = new Map<string, Account>();
+  const roleMenus = new Map<Account, string[]>();
   const counts = new Map<string, number>();
   const arrived = new EventEmitter();
   const gates: Record<Gated, Deferred<void> | null> = { cachedGets: null, frontLogs: null };
@@ -102,6 +105,7 @@ export async function startScriptedUpstream(): Promise<ScriptedUpstream> {
     forget(account) {
       for (const [token, owner] of tokens) if (owner === account) tokens.delete(token);
     },
+    setRoleMenu: (account, roleMenu) => void roleMenus.set(account, roleMenu),
     releaseAll: () => upstream.held.forEach((h) => h.release()),
     reset() {
       upstream.releaseAll();
@@ -112,6 +116,7 @@ export async function startScriptedUpstream(): Promise<ScriptedUpstream> {
       upstream.held.length = 0;
       upstream.frontLogs.length = 0;
       counts.clear();
+      roleMenus.clear();
     },
     stop: async () => {
       upstream.reset();
@@ -128,6 +133,13 @@ export async function startScriptedUpstream(): Promise<ScriptedUpstream> {
     return { status: 200, data: { user, token }, msg: '登录成功' };
   });
   app.post('/manager/api/login/logout', async () => ({ status: 200, data: null, msg: '已退出登录' }));
+  // The account as it is now: the gateway reads it for its own screens (缓存管理) and /docs.
+  app.get('/manager/api/login/user_info', async (request, reply) => {
+    const account = accountOf(request);
+    if (!account) return expired(reply);
+    const user = USERS[account];
+    return { status: 200, data: { ...user, role_menu: roleMenus.get(account) ?? user.role_menu }, msg: '操作成功' };
+  });
   app.get('/manager/api/commondata/version', async () => ({ status: 200, data: fakeVersion, msg: '操作成功' }));
 
   for (const path of CACHED_GETS.keys()) {

@@ -1,6 +1,15 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../src/db/client.js';
-import { customers, departments, orderDepts, orders, roles, users, workGroups } from '../../src/db/schema.js';
+import {
+  customers,
+  departments,
+  orderDepts,
+  orders,
+  roles,
+  userDepts,
+  users,
+  workGroups,
+} from '../../src/db/schema.js';
 import { hashPassword } from '../../src/modules/auth/password.js';
 import { encrypt, form, type TestServer } from './app.js';
 
@@ -12,16 +21,41 @@ const PASSWORD = 'Test@2026pass';
 let hash: Promise<string> | null = null;
 let serial = 0;
 
-export async function addStaff(db: Db, account: string, name: string, specialFlag: '0' | '1' = '0') {
+export interface StaffAccess {
+  /** The role's menu keys; by default every screen ('*'), for suites about other behaviour. */
+  menu?: string[];
+  /** Departments whose results the account enters; by default all ('*'). */
+  depts?: number[] | '*';
+}
+
+/** A staff account with a role of its own; the access suites narrow its menu and departments. */
+export async function addStaff(
+  db: Db,
+  account: string,
+  name: string,
+  specialFlag: '0' | '1' = '0',
+  access: StaffAccess = {},
+) {
   hash ??= hashPassword(PASSWORD);
+  const depts = access.depts ?? '*';
   const [role] = await db
     .insert(roles)
-    .values({ roleName: `测试角色-${account}`, roleMenu: ['exam_mg'] })
+    .values({ roleName: `测试角色-${account}`, roleMenu: access.menu ?? ['*'] })
     .returning({ id: roles.id });
   const [user] = await db
     .insert(users)
-    .values({ userAccount: account, userName: name, passwordHash: await hash, specialFlag, roleId: role!.id })
+    .values({
+      userAccount: account,
+      userName: name,
+      passwordHash: await hash,
+      specialFlag,
+      roleId: role!.id,
+      allDepts: depts === '*',
+    })
     .returning({ id: users.id });
+  if (depts !== '*' && depts.length > 0) {
+    await db.insert(userDepts).values(depts.map((deptId) => ({ userId: user!.id, deptId })));
+  }
   return user!.id;
 }
 

@@ -71,10 +71,7 @@ function ordersMatching(db: Db, keyword: string, mayViewConfidential: boolean) {
     .where(or(like(orders.orderId, `${text}%`), byName));
 }
 
-/**
- * The departments a user works in; a user who may open every menu ('*') sees every active
- * department, as an administrator covering for a doctor would.
- */
+/** The departments a user works in: their own, or every active one for an account of all departments ('*'). */
 export async function deptsOfUser(db: Db, userId: number, everything: boolean) {
   const columns = { examDeptId: departments.id, deptName: departments.deptName, deptType: departments.deptType };
   const active = eq(departments.isActive, true);

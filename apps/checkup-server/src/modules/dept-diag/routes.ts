@@ -16,6 +16,7 @@ import {
 } from '@checkup/api-contract';
 import type { Db } from '../../db/client.js';
 import { defineRoute } from '../../lib/define-route.js';
+import { assertWorksIn } from '../access/dept-scope.js';
 import { deptLockKey, lockOrRefuse, releaseLock } from '../locks/record-locks.js';
 import { personOfOrder } from '../orders/order-repository.js';
 import { assertCanViewPerson, listNameFor } from '../people/confidential.js';
@@ -32,7 +33,8 @@ import { matchDiagnoses } from './match-service.js';
 export async function deptDiagRoutes(app: FastifyInstance, opts: { db: Db }) {
   const { db } = opts;
 
-  defineRoute(app, deptWorklistRoute, async ({ input, user }) => {
+  defineRoute(app, deptWorklistRoute, async ({ input, user, request }) => {
+    await assertWorksIn(db, request, user, input.exam_dept_id);
     const { rows, total } = await deptWorklist(db, {
       deptId: input.exam_dept_id,
       examDate: input.exam_date,
@@ -61,6 +63,7 @@ export async function deptDiagRoutes(app: FastifyInstance, opts: { db: Db }) {
   });
 
   defineRoute(app, deptLockRoute, async ({ input, user, request }) => {
+    await assertWorksIn(db, request, user, input.exam_dept_id);
     await assertCanViewPerson(db, request, user, await personOfOrder(db, input.order_id), 'dept_diag');
     const until = await lockOrRefuse(
       db,
@@ -79,23 +82,27 @@ export async function deptDiagRoutes(app: FastifyInstance, opts: { db: Db }) {
   }));
 
   defineRoute(app, orderDeptSignRoute, async ({ input, user, request }) => {
+    await assertWorksIn(db, request, user, input.exam_dept_id);
     await assertCanViewPerson(db, request, user, await personOfOrder(db, input.order_id), 'dept_sign');
     const status = await signDept(db, input.order_id, input.exam_dept_id, user, request.ip);
     return { order_id: input.order_id, exam_dept_id: input.exam_dept_id, order_status: status };
   });
 
   defineRoute(app, orderImagingDeptSignRoute, async ({ input, user, request }) => {
+    await assertWorksIn(db, request, user, input.exam_dept_id);
     await assertCanViewPerson(db, request, user, await personOfOrder(db, input.order_id), 'imaging_sign');
     await signImaging(db, input.order_id, input.exam_dept_id, input.work_group_id, user);
     return { order_id: input.order_id, exam_dept_id: input.exam_dept_id, work_group_id: input.work_group_id };
   });
 
   defineRoute(app, deptDiagnosisListRoute, async ({ input, user, request }) => {
+    await assertWorksIn(db, request, user, input.exam_dept_id);
     await assertCanViewPerson(db, request, user, await personOfOrder(db, input.order_id), 'dept_diag');
     return loadDeptView(db, input.order_id, input.exam_dept_id);
   });
 
   defineRoute(app, matchDiagByUnionRoute, async ({ input, user, request }) => {
+    await assertWorksIn(db, request, user, input.exam_dept_id);
     await assertCanViewPerson(db, request, user, await personOfOrder(db, input.order_id), 'dept_diag');
     return matchDiagnoses(db, {
       orderId: input.order_id,
@@ -106,12 +113,13 @@ export async function deptDiagRoutes(app: FastifyInstance, opts: { db: Db }) {
   });
 
   defineRoute(app, diagnosisUnionSaveRoute, async ({ input, user, request }) => {
+    await assertWorksIn(db, request, user, input.exam_dept_id);
     await assertCanViewPerson(db, request, user, await personOfOrder(db, input.order_id), 'dept_diag');
     return saveDeptResults(db, input, user, request.ip);
   });
 
   defineRoute(app, myDeptsRoute, async ({ user }) =>
-    (await deptsOfUser(db, user.id, user.role_menu.includes('*'))).map((d) => ({
+    (await deptsOfUser(db, user.id, user.all_depts)).map((d) => ({
       exam_dept_id: d.examDeptId,
       dept_name: d.deptName,
       dept_type: d.deptType,
@@ -121,6 +129,7 @@ export async function deptDiagRoutes(app: FastifyInstance, opts: { db: Db }) {
   defineRoute(app, searchDiagnosisRoute, async ({ input }) => searchDiagnoses(db, input.exam_dept_id, input.keyword));
 
   defineRoute(app, setDeptExceptionRoute, async ({ input, user, request }) => {
+    await assertWorksIn(db, request, user, input.exam_dept_id);
     await assertCanViewPerson(db, request, user, await personOfOrder(db, input.order_id), 'dept_exception');
     return setDeptException(
       db,
@@ -129,7 +138,8 @@ export async function deptDiagRoutes(app: FastifyInstance, opts: { db: Db }) {
     );
   });
 
-  defineRoute(app, batchNormalSaveRoute, async ({ input, user, request }) =>
-    saveNormalResults(db, { deptId: input.exam_dept_id, orderIds: input.order_ids }, user, request),
-  );
+  defineRoute(app, batchNormalSaveRoute, async ({ input, user, request }) => {
+    await assertWorksIn(db, request, user, input.exam_dept_id);
+    return saveNormalResults(db, { deptId: input.exam_dept_id, orderIds: input.order_ids }, user, request);
+  });
 }

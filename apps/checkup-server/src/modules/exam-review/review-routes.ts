@@ -19,6 +19,7 @@ import {
 } from '@checkup/api-contract';
 import type { Db } from '../../db/client.js';
 import { defineRoute } from '../../lib/define-route.js';
+import { assertMayAllot, assertMayReview } from '../access/review-gate.js';
 import { searchAllDiagnoses } from './diagnosis-search-repository.js';
 import { personOfOrder } from '../orders/order-repository.js';
 import { assertCanViewPerson, listNameFor } from '../people/confidential.js';
@@ -69,23 +70,26 @@ export function reviewWorkflowRoutes(app: FastifyInstance, db: Db) {
     };
   });
 
-  defineRoute(app, reviewerListRoute, async ({ input }) => reviewersOf(db, input.step));
+  defineRoute(app, reviewerListRoute, async ({ input, user, request }) => {
+    await assertMayAllot(db, request, user, input.step);
+    return reviewersOf(db, input.step);
+  });
 
-  defineRoute(app, reviewAssignRoute, async ({ input, user }) => ({
-    assigned: await assignReviews(db, input.step, input.order_ids, input.reviewer_id, user),
-  }));
+  defineRoute(app, reviewAssignRoute, async ({ input, user, request }) => {
+    await assertMayAllot(db, request, user, input.step);
+    return { assigned: await assignReviews(db, input.step, input.order_ids, input.reviewer_id, user) };
+  });
 
-  defineRoute(app, reviewAutoAssignRoute, async ({ input, user }) => ({
-    assigned: await autoAssignReviews(
-      db,
-      { step: input.step, dateFrom: input.date_from, dateTo: input.date_to, reviewerIds: input.reviewer_ids },
-      user,
-    ),
-  }));
+  defineRoute(app, reviewAutoAssignRoute, async ({ input, user, request }) => {
+    await assertMayAllot(db, request, user, input.step);
+    const q = { step: input.step, dateFrom: input.date_from, dateTo: input.date_to, reviewerIds: input.reviewer_ids };
+    return { assigned: await autoAssignReviews(db, q, user) };
+  });
 
-  defineRoute(app, reviewUnassignRoute, async ({ input }) => ({
-    removed: await unassignReviews(db, input.step, input.order_ids),
-  }));
+  defineRoute(app, reviewUnassignRoute, async ({ input, user, request }) => {
+    await assertMayAllot(db, request, user, input.step);
+    return { removed: await unassignReviews(db, input.step, input.order_ids) };
+  });
 
   defineRoute(app, tallySheetRoute, async ({ input, user, request }) => {
     await guard(request, user, input.order_id, 'tally_sheet');
@@ -99,12 +103,14 @@ export function reviewWorkflowRoutes(app: FastifyInstance, db: Db) {
 
   defineRoute(app, reviewSaveRoute, async ({ input, user, request }) => {
     await guard(request, user, input.order_id, 'exam_review');
+    await assertMayReview(db, request, user, input.order_id);
     await saveConclusion(db, { orderId: input.order_id, conclusion: input.conclusion, advice: input.advice }, user);
     return loadReviewDetail(db, input.order_id);
   });
 
   defineRoute(app, reviewPassRoute, async ({ input, user, request }) => {
     await guard(request, user, input.order_id, 'exam_review');
+    await assertMayReview(db, request, user, input.order_id, { step: input.step, passing: true });
     const status = await passReview(
       db,
       { orderId: input.order_id, step: input.step, conclusion: input.conclusion, advice: input.advice },
@@ -116,6 +122,7 @@ export function reviewWorkflowRoutes(app: FastifyInstance, db: Db) {
 
   defineRoute(app, reviewReturnRoute, async ({ input, user, request }) => {
     await guard(request, user, input.order_id, 'exam_review');
+    await assertMayReview(db, request, user, input.order_id, { step: input.step });
     const status = await returnReview(
       db,
       {

@@ -10,6 +10,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { orderExceptions, orders } from '../../db/schema.js';
 import { defineRoute } from '../../lib/define-route.js';
+import { assertMayReview } from '../access/review-gate.js';
 import { lockOrRefuse, releaseLock } from '../locks/record-locks.js';
 import { personOfOrder } from '../orders/order-repository.js';
 import { assertCanViewPerson } from '../people/confidential.js';
@@ -44,6 +45,7 @@ export async function examReviewRoutes(app: FastifyInstance, opts: { db: Db }) {
 
   defineRoute(app, reviewLockRoute, async ({ input, user, request }) => {
     await assertCanViewPerson(db, request, user, await personOfOrder(db, input.order_id), 'exam_review');
+    await assertMayReview(db, request, user, input.order_id);
     const until = await lockOrRefuse(db, { type: 'exam_review', key: input.order_id }, user);
     return { order_id: input.order_id, locked_until: until.toISOString() };
   });

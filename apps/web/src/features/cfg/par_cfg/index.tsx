@@ -129,19 +129,34 @@ function ReviewCard({ row }: { row: ParameterRow | undefined }) {
   const initial = {
     ai: objectOf(stored.ai_review).enable === true,
     contagion: stored.show_contagion === true,
+    // Stored values from before the switch existed mean the default: on.
+    distinct: stored.distinct_reviewers !== false,
   };
   return (
     <ParameterCard<typeof initial>
       code="0030"
       row={row}
       initialValues={initial}
-      toValue={({ ai, contagion }) => ({ ...stored, ai_review: { enable: ai }, show_contagion: contagion })}
+      toValue={({ ai, contagion, distinct }) => ({
+        ...stored,
+        ai_review: { enable: ai },
+        show_contagion: contagion,
+        distinct_reviewers: distinct,
+      })}
     >
       <Form.Item label="AI辅助总检" name="ai" valuePropName="checked">
         <Switch checkedChildren="开" unCheckedChildren="关" />
       </Form.Item>
       <Form.Item label="传染病报告" name="contagion" valuePropName="checked" extra="总检时提示需上报的传染病">
         <Switch checkedChildren="显示" unCheckedChildren="隐藏" />
+      </Form.Item>
+      <Form.Item
+        label="分级审核不同人"
+        name="distinct"
+        valuePropName="checked"
+        extra="同一订单的初审、主审、终审须由不同的人完成"
+      >
+        <Switch checkedChildren="开" unCheckedChildren="关" />
       </Form.Item>
     </ParameterCard>
   );

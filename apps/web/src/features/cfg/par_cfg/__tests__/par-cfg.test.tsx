@@ -123,6 +123,9 @@ describe('参数设置', { timeout: 20_000 }, () => {
     fireEvent.click(within(review).getByRole('switch', { name: 'AI辅助总检' }));
     fireEvent.click(within(review).getByRole('button', { name: /保存总检设置/ }));
     await screen.findByText('总检设置已保存');
-    expect(saved()[1]).toEqual({ code: '0030', value: { ai_review: { enable: true }, show_contagion: false } });
+    expect(saved()[1]).toEqual({
+      code: '0030',
+      value: { ai_review: { enable: true }, show_contagion: false, distinct_reviewers: true },
+    });
   });
 });
