@@ -266,7 +266,7 @@ describe('a checkup day: registration, department diagnosis (issue 7), review, r
     }
   });
 
-  it('takes the visit through 初审 and 主审 (周文博) and 终审 (吴静) — issue 8', async () => {
+  it('takes the visit through 初审 (周文博), 主审 (郑雅琴) and 终审 (吴静), one person a level — issues 8, 17', async () => {
     const chief = await loggedIn(browser, stack.url, 'chief');
     watch(chief.page);
     await go(chief.page, `/manager/exam_mg/rev_apr_detail_first_trial?order_id=${orderId}`);
@@ -278,11 +278,21 @@ describe('a checkup day: registration, department diagnosis (issue 7), review, r
     await chief.page.getByRole('button', { name: label('通过') }).click();
     await chief.page.getByText('初审通过').first().waitFor();
 
+    // The same chief examiner may not pass 主审 of the visit too.
     await go(chief.page, `/manager/exam_mg/rev_apr_detail?order_id=${orderId}`);
     await expect.poll(() => chief.page.getByLabel('总检结论').inputValue()).toContain('血压偏高');
     await chief.page.getByRole('button', { name: label('通过') }).click();
-    await chief.page.getByText('主审通过').first().waitFor();
+    await chief.page.getByText('您已完成该订单的初审，同一订单的各级审核须由不同的人完成').first().waitFor();
+    await chief.page.screenshot({ path: screenshotPath('review-main-trial-refused') });
     await chief.context.close();
+
+    const second = await loggedIn(browser, stack.url, 'chief2');
+    watch(second.page);
+    await go(second.page, `/manager/exam_mg/rev_apr_detail?order_id=${orderId}`);
+    await expect.poll(() => second.page.getByLabel('总检结论').inputValue()).toContain('血压偏高');
+    await second.page.getByRole('button', { name: label('通过') }).click();
+    await second.page.getByText('主审通过').first().waitFor();
+    await second.context.close();
 
     const reviewer = await loggedIn(browser, stack.url, 'reviewer');
     watch(reviewer.page);

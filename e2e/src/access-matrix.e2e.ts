@@ -1,0 +1,94 @@
+import forge from 'node-forge';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Stack } from '@checkup/launcher';
+import {
+  DEMO_ACCOUNTS,
+  DEMO_PASSWORD,
+  DEMO_ROLES,
+  contractRoutes,
+  errorCatalogue,
+  isPublic,
+  mayCall,
+  type RouteDescriptor,
+} from '@checkup/api-contract';
+import { startTestStack } from '../support/stack.js';
+
+/**
+ * Issue 17 §1, the role × call matrix: each demo account signs in through the gateway of `npm start`'s
+ * stack and makes every call that is not public, with an empty input. A call its role does not open
+ * must be refused (403, the catalogue's message) before the input is read; one it opens must get past
+ * the check (its answer is then whatever the empty input earns: mostly a validation message).
+ */
+const FORBIDDEN = errorCatalogue.FORBIDDEN.msg;
+const guardedCalls = contractRoutes.filter((r) => !isPublic(r));
+
+describe('role × call matrix through the gateway', () => {
+  let stack: Stack;
+  let publicKey: string;
+
+  const encrypt = (password: string) =>
+    forge.util.encode64(
+      forge.pki.publicKeyFromPem(publicKey).encrypt(forge.util.encodeUtf8(password), 'RSAES-PKCS1-V1_5'),
+    );
+
+  async function signIn(account: string): Promise<string> {
+    const res = await fetch(`${stack.url}/manager/api/login/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: stack.url },
+      body: new URLSearchParams({ user_account: account, password: encrypt(DEMO_PASSWORD) }),
+    });
+    expect(res.status).toBe(200);
+    return (res.headers.get('set-cookie') ?? '').split(';')[0]!;
+  }
+
+  async function make(cookie: string, route: RouteDescriptor) {
+    const res = await fetch(`${stack.url}${route.path}`, {
+      method: route.method,
+      headers: { cookie, origin: stack.url, 'content-type': 'application/x-www-form-urlencoded' },
+      body: route.method === 'POST' ? '' : undefined,
+    });
+    const body = (await res.json()) as { msg: string };
+    return { status: res.status, refused: res.status === 403 && body.msg === FORBIDDEN };
+  }
+
+  beforeAll(async () => {
+    stack = await startTestStack();
+    const res = await fetch(`${stack.url}/manager/api/login/public_key`);
+    publicKey = ((await res.json()) as { data: { public_key: string } }).data.public_key;
+  });
+
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  it('refuses every demo account each call its role does not open, and allows each it does', async () => {
+    const lines: string[] = [];
+    const wrong: string[] = [];
+    let totalAllowed = 0;
+    let totalRefused = 0;
+    for (const account of DEMO_ACCOUNTS) {
+      const cookie = await signIn(account.account);
+      const menu = DEMO_ROLES[account.role].menu;
+      let allowed = 0;
+      let refused = 0;
+      for (const route of guardedCalls) {
+        const expected = mayCall(route, menu) ? 'allowed' : 'refused';
+        const answer = await make(cookie, route);
+        const got = answer.refused ? 'refused' : answer.status === 401 ? 'signed out' : 'allowed';
+        if (got !== expected) wrong.push(`${account.account} ${route.method} ${route.path}: ${got}, not ${expected}`);
+        if (got === 'refused') refused += 1;
+        else allowed += 1;
+      }
+      totalAllowed += allowed;
+      totalRefused += refused;
+      lines.push(`  ${account.account.padEnd(9)} allowed ${String(allowed).padStart(3)}  refused ${refused}`);
+    }
+    console.info(
+      [`role × call matrix, ${guardedCalls.length} calls that are not public:`, ...lines].join('\n') +
+        `\n${totalAllowed} allowed, ${totalRefused} refused`,
+    );
+    expect(wrong).toEqual([]);
+    // Every account is refused something but the administrator, and allowed at least what every screen needs.
+    expect(totalRefused).toBeGreaterThan(DEMO_ACCOUNTS.length * 20);
+  });
+});
