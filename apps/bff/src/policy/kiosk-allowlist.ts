@@ -1,4 +1,5 @@
 import {
+  cardReaderSettingsRoute,
   selfPrintFindExamineeRoute,
   selfPrintMarkPrintedRoute,
   selfPrintReportListRoute,
@@ -7,9 +8,14 @@ import {
   type RouteDescriptor,
 } from '@checkup/api-contract';
 
-/** The calls of the kiosk flow: the product name and colour, then scan the ID card, list, print. */
+/**
+ * The calls of the kiosk flow: the product name and colour, where the ID-card reader answers (0110
+ * with the kiosk workstation's own address, and nothing else of the settings), then scan the ID card,
+ * list, print.
+ */
 export const KIOSK_ROUTES: readonly RouteDescriptor[] = [
   versionRoute,
+  cardReaderSettingsRoute,
   selfPrintFindExamineeRoute,
   selfPrintReportListRoute,
   selfPrintReportPdfRoute,
