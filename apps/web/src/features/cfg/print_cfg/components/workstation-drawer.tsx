@@ -86,11 +86,14 @@ export function WorkstationDrawer({
           <Form.Item label="读卡地址" name="card_reader_url" extra="本工作站的身份证读卡地址，以 / 结尾">
             <Input placeholder="默认：参数设置（0110）中的读卡地址" style={{ maxWidth: 360 }} />
           </Form.Item>
-          <Typography.Paragraph type="secondary" style={{ marginLeft: 130 }}>
-            自助机：把自助机的起始页设为自助打印地址加上{' '}
-            <Typography.Text code copyable>{`#/self_print?workstation=${workstation.workstation_id}`}</Typography.Text>
-            ，该自助机即按本工作站的读卡地址读卡。
-          </Typography.Paragraph>
+          <Form.Item
+            label="自助机地址"
+            extra="自助机：把它的起始页设为自助打印地址加上这一段，该自助机即按本工作站的读卡地址读卡"
+          >
+            <Typography.Text code copyable style={{ wordBreak: 'break-all' }}>
+              {`#/self_print?workstation=${workstation.workstation_id}`}
+            </Typography.Text>
+          </Form.Item>
         </Form>
       )}
     </Drawer>
