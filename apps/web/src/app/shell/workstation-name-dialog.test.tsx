@@ -53,7 +53,9 @@ function PrintingPage() {
   return (
     <>
       <Button onClick={print}>打印导检单</Button>
-      {prints.length > 0 && <div>{`第${prints.length}次打印到：${prints.at(-1)}`}</div>}
+      {prints.map((printer, i) => (
+        <div key={i}>{`第${i + 1}次打印到：${printer}`}</div>
+      ))}
     </>
   );
 }
@@ -112,5 +114,17 @@ describe('为本工作站命名', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: '打印导检单' }));
     expect(await screen.findByText('第2次打印到：默认打印机')).toBeTruthy();
     expect(namings()).toEqual([]);
+  });
+
+  it('lets a second print made while the question is open wait for the same answer', async () => {
+    renderPage();
+    fireEvent.click(screen.getByRole('button', { name: '打印导检单' }));
+    await screen.findByRole('dialog');
+    fireEvent.click(screen.getByRole('button', { name: '打印导检单' }));
+    fireEvent.change(screen.getByLabelText('工作站名称'), { target: { value: '登记台2' } });
+    fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
+    expect(await screen.findByText('第2次打印到：登记台针式打印机')).toBeTruthy();
+    expect(screen.getByText('第1次打印到：登记台针式打印机')).toBeTruthy();
+    expect(namings()).toHaveLength(1);
   });
 });

@@ -8,16 +8,19 @@ import { useSyncExternalStore } from 'react';
  */
 const SKIPPED_KEY = 'workstation_naming_skipped';
 
-let pending: ((named: boolean) => void) | null = null;
+let pending: { answered: Promise<boolean>; resolve: (named: boolean) => void } | null = null;
 const listeners = new Set<() => void>();
 const notify = () => listeners.forEach((listener) => listener());
 
+/** Resolves true once the workstation is named, false when declined; a second print waits for the same answer. */
 export function askWorkstationName(): Promise<boolean> {
-  pending?.(false);
-  return new Promise((resolve) => {
-    pending = resolve;
+  if (!pending) {
+    let resolve: (named: boolean) => void = () => undefined;
+    const answered = new Promise<boolean>((r) => (resolve = r));
+    pending = { answered, resolve };
     notify();
-  });
+  }
+  return pending.answered;
 }
 
 export function workstationNamingSkipped(): boolean {
@@ -36,10 +39,10 @@ function answer(named: boolean): void {
       // Without session storage the question is only asked again at the next print.
     }
   }
-  const resolve = pending;
+  const asked = pending;
   pending = null;
   notify();
-  resolve?.(named);
+  asked?.resolve(named);
 }
 
 /** For the dialog: whether a print waits for the name, and how to answer it. */
