@@ -116,6 +116,10 @@ describe('a checkup day: registration, department diagnosis (issue 7), review, r
     orderId = /体检号 (\d+)/.exec(title ?? '')![1]!;
 
     await page.getByRole('button', { name: '打印导检单' }).click();
+    // The first print on this browser asks its workstation's name (打印配置).
+    const naming = page.getByRole('dialog').filter({ hasText: '为本工作站命名' });
+    await naming.getByLabel('工作站名称').fill('登记台1');
+    await naming.getByRole('button', { name: label('保存') }).click();
     const printer = sims.printServices[0]!;
     await expect.poll(() => printer.jobs().length, { timeout: 15_000 }).toBe(1);
     const [file] = printer.jobs()[0]!.files;
@@ -319,6 +323,12 @@ describe('a checkup day: registration, department diagnosis (issue 7), review, r
     const printer = sims.printServices[0]!;
     const before = printer.jobs().length;
     await page.getByRole('button', { name: /批量打印/ }).click();
+    // Declined, the print goes on with the centre's settings.
+    await page
+      .getByRole('dialog')
+      .filter({ hasText: '为本工作站命名' })
+      .getByRole('button', { name: '暂不命名' })
+      .click();
     await expect.poll(() => printer.jobs().length, { timeout: 30_000 }).toBe(before + 1);
     const [file] = printer.jobs().at(-1)!.files;
     expect(file).toMatchObject({ value: 1 });

@@ -49,8 +49,8 @@ describe('device components against the simulators (issue 6)', () => {
     const query = new URLSearchParams({
       idCardBase: sims.idCard.baseUrl,
       fingerprintUrl: sims.fingerprint.url,
-      printServicePorts: ports.printServices.join(','),
-      printHelperPort: String(ports.printHelper),
+      printServiceUrls: ports.printServices.map((port) => `http://127.0.0.1:${port}/`).join(','),
+      printHelperUrl: `http://127.0.0.1:${ports.printHelper}/`,
     });
     await page.goto(`${vite.resolvedUrls!.local[0]}demo/?${query}`);
     await page.getByText('身份证读卡').waitFor();

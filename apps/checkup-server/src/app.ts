@@ -19,6 +19,7 @@ import { reportOutputRoutes } from './modules/report/output-routes.js';
 import type { ReportTransport } from './modules/report/report-transport.js';
 import { selfTemplateRoutes } from './modules/self-template/routes.js';
 import { commonConfigRoutes } from './modules/common-config/routes.js';
+import { printConfigRoutes } from './modules/print-config/routes.js';
 import { userRoutes } from './modules/user/routes.js';
 import { packageRoutes } from './modules/package/routes.js';
 import { dictItemMatchRoutes } from './modules/dict-item-match/routes.js';
@@ -89,6 +90,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   });
   await app.register(selfTemplateRoutes, { db: deps.db });
   await app.register(commonConfigRoutes, { db: deps.db });
+  await app.register(printConfigRoutes, { db: deps.db });
   await app.register(userRoutes, { db: deps.db });
   await app.register(packageRoutes, { db: deps.db });
   await app.register(dictItemMatchRoutes, { db: deps.db });

@@ -30,3 +30,14 @@ export const DEFAULT_CARD_READER_PARAM: CardReaderParam = {
     keys: { name: 'name', gender: 'sex', code: 'id_num', photo: 'photo', folk: 'nation', address: 'address' },
   },
 };
+
+/**
+ * 0110 as one workstation uses it: its own reader address (打印配置's 读卡地址) replaces the one 0110
+ * enables, the exe or the local one; the field names stay 0110's.
+ */
+export function withReaderAddress(param: CardReaderParam, address: string | undefined): CardReaderParam {
+  if (!address) return param;
+  const cfg = param.cardReaderCfg;
+  const enabled = cfg.local.checked && !cfg.exe.checked ? 'local' : 'exe';
+  return { cardReaderCfg: { ...cfg, [enabled]: { checked: true, value: address } } };
+}

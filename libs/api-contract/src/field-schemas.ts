@@ -69,6 +69,17 @@ export const pageFields = {
 export const pageOf = <T extends z.ZodType>(row: T) =>
   z.object({ list: z.array(row), total: z.number().int(), page: z.number().int(), size: z.number().int() });
 
+/**
+ * The base address of a helper on a workstation (ID-card reader, local print service): http(s), a host
+ * with an optional port, and a trailing slash, since the clients append their paths to it.
+ */
+export function httpBaseAddress(label: string, example: string) {
+  return z
+    .string({ error: `请填写${label}` })
+    .trim()
+    .regex(/^https?:\/\/[^\s/]+(:\d+)?\/(\S*\/)?$/, `${label}应为以 / 结尾的 http 地址，例如 ${example}`);
+}
+
 /** A list or object sent as JSON text inside a form field (spec §7: bodies are form-encoded). */
 export function jsonField<T extends z.ZodType>(schema: T, label: string) {
   return z

@@ -14,6 +14,8 @@ export * from './logfront.js';
 export * from './gateway.js';
 export * from './operation-log.js';
 export * from './parameters.js';
+export * from './print-settings.js';
+export * from './print-config.js';
 export * from './order-status.js';
 export * from './order.js';
 export * from './department-diagnosis.js';

@@ -21,6 +21,10 @@ export const SYSTEM_AUDIT_ACTIONS = {
   self_template_save: '保存自定义模板',
   self_template_enable: '启用或停用自定义模板',
   parameter_save: '修改系统参数',
+  print_defaults_save: '修改默认打印设置',
+  workstation_name: '工作站命名',
+  workstation_save: '修改工作站设置',
+  workstation_remove: '删除工作站',
 } as const;
 
 export const BUSINESS_AUDIT_ACTIONS = {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { cardReaderParamSchema } from './card-reader.js';
-import { jsonField } from './field-schemas.js';
+import { httpBaseAddress, jsonField } from './field-schemas.js';
 import { route } from './route.js';
 
 /**
@@ -50,10 +50,7 @@ export const companySettingsSchema = z.object({
 const readerAddress = (label: string) =>
   z.object({
     checked: z.boolean({ error: `${label}启用状态不正确` }),
-    value: z
-      .string({ error: `请填写${label}` })
-      .trim()
-      .regex(/^https?:\/\/[^\s/]+(:\d+)?\/(\S*\/)?$/, `${label}应为以 / 结尾的 http 地址，例如 http://127.0.0.1:8989/`),
+    value: httpBaseAddress(label, 'http://127.0.0.1:8989/'),
   });
 
 /** 0110 身份证读卡设置 (spec §3 cardReaderCfg): where the reader helper answers, and its field names. */

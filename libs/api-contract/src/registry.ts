@@ -8,6 +8,15 @@ import { gatewayCacheClearRoute, gatewayCacheStatusRoute } from './gateway.js';
 import { addLogRoute, frontLogListRoute } from './logfront.js';
 import { operationLogListRoute } from './operation-log.js';
 import { parameterListRoute, saveParameterRoute } from './parameters.js';
+import {
+  cardReaderSettingsRoute,
+  nameWorkstationRoute,
+  printConfigRoute,
+  removeWorkstationRoute,
+  savePrintDefaultsRoute,
+  saveWorkstationRoute,
+  workstationListRoute,
+} from './print-config.js';
 import { unionListByKeyRoute } from './package.js';
 import type { RouteDescriptor } from './route.js';
 import { orderChangeStatusRoute, orderListRoute } from './order.js';
@@ -115,6 +124,13 @@ export const contractRoutes: readonly RouteDescriptor[] = [
   operationLogListRoute,
   parameterListRoute,
   saveParameterRoute,
+  printConfigRoute,
+  savePrintDefaultsRoute,
+  workstationListRoute,
+  nameWorkstationRoute,
+  saveWorkstationRoute,
+  removeWorkstationRoute,
+  cardReaderSettingsRoute,
   selfTemplateListRoute,
   selfTemplateDetailRoute,
   barcodeFieldsRoute,

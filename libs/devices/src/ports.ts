@@ -1,8 +1,8 @@
-/** Local helper ports on a staff PC (spec §9). */
+/**
+ * Local helper ports on a staff PC (spec §9). The print service (8000, 18000), the Word control (7832)
+ * and the conversion service (5080) are 打印配置's settings: DEFAULT_PRINT_SETTINGS in the contract.
+ */
 export const DEVICE_PORTS = {
-  printService: [8000, 18000],
-  printHelper: 7832,
-  conversionService: 5080,
   fingerprintSocket: 21187,
   helper: 5300,
   websocket: 9504,

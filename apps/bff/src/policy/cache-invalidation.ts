@@ -1,4 +1,4 @@
-import { getParameterRoute, saveParameterRoute } from '@checkup/api-contract';
+import { getParameterRoute, savePrintDefaultsRoute, saveParameterRoute } from '@checkup/api-contract';
 
 /**
  * Calls whose success makes cached GET answers stale (issue 3 §4): the gateway drops those answers
@@ -7,4 +7,6 @@ import { getParameterRoute, saveParameterRoute } from '@checkup/api-contract';
 export const CACHE_INVALIDATED_BY: ReadonlyMap<string, readonly string[]> = new Map([
   // 参数设置: a saved parameter (0110 card reader, 0810 hospital …) is read again by every workstation.
   [saveParameterRoute.path, [getParameterRoute.path]],
+  // 打印配置's defaults are parameter 0120.
+  [savePrintDefaultsRoute.path, [getParameterRoute.path]],
 ]);

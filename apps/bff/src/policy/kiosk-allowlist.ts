@@ -1,4 +1,5 @@
 import {
+  cardReaderSettingsRoute,
   selfPrintFindExamineeRoute,
   selfPrintMarkPrintedRoute,
   selfPrintReportListRoute,
@@ -15,8 +16,12 @@ export const KIOSK_ONLY_ROUTES: readonly RouteDescriptor[] = [
   selfPrintMarkPrintedRoute,
 ];
 
-/** The calls of the kiosk flow: the product name and colour, then scan the ID card, list, print. */
-export const KIOSK_ROUTES: readonly RouteDescriptor[] = [versionRoute, ...KIOSK_ONLY_ROUTES];
+/**
+ * The calls of the kiosk flow: the product name and colour, where the ID-card reader answers (0110
+ * with the kiosk workstation's own address, and nothing else of the settings), then scan the ID card,
+ * list, print.
+ */
+export const KIOSK_ROUTES: readonly RouteDescriptor[] = [versionRoute, cardReaderSettingsRoute, ...KIOSK_ONLY_ROUTES];
 
 /**
  * The self-print kiosk port (spec §2 /self_print) answers only these calls, matched on the exact

@@ -10,6 +10,7 @@ import { fakeVersion } from '../support/fake-upstream.js';
 /** Exactly the calls the self-print pages make (apps/web features/self_print). */
 const KIOSK_CALLS = [
   'GET /manager/api/commondata/version',
+  'GET /manager/api/printcfg/card_reader',
   'POST /manager/api/selfprint/find_examinee',
   'GET /manager/api/selfprint/report_list',
   'GET /manager/api/selfprint/report_pdf',

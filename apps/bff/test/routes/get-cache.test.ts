@@ -3,7 +3,7 @@ import { CACHE_HEADER, SIGNAL_HEADER, failure } from '@checkup/api-contract';
 import { CACHED_GETS } from '../../src/policy/cached-gets.js';
 import { SAME_ORIGIN, cookieOf, getAs, postForm } from '../support/build.js';
 import { cacheMisses, logInAs, useScriptedGateway } from '../support/gateway.js';
-import { COUNTED_PATH, SAVE_PARAMETER_PATH } from '../support/scripted-upstream.js';
+import { COUNTED_PATH, SAVE_PARAMETER_PATH, SAVE_PRINT_DEFAULTS_PATH } from '../support/scripted-upstream.js';
 import { pause, until } from '../support/waiting.js';
 
 const PARAMETER = '/manager/api/Commonconfig/get_parameter';
@@ -243,6 +243,15 @@ describe('the GET cache', () => {
     await getAs(gw.app, sid, NATIONS);
     await postForm(gw.app, sid, SAVE_PARAMETER_PATH, 'param_code=0110&param_value=%7B%7D');
     expect((await getAs(gw.app, sid, NATIONS)).headers[CACHE_HEADER]).toBe('HIT');
+  });
+
+  it('drops the cached parameters when 打印配置 saves its defaults (parameter 0120)', async () => {
+    const sid = await logInAs(gw.app, 'admin');
+    const read = () => getAs(gw.app, sid, `${PARAMETER}?param_code=0120`);
+    await read();
+    expect((await read()).headers[CACHE_HEADER]).toBe('HIT');
+    await postForm(gw.app, sid, SAVE_PRINT_DEFAULTS_PATH, 'settings=%7B%7D');
+    expect((await read()).headers[CACHE_HEADER]).toBe('MISS');
   });
 
   it('answers a whitelisted GET without a session with 401 and caches nothing', async () => {

@@ -23,6 +23,7 @@ export type Account = keyof typeof USERS;
 
 export const COUNTED_PATH = '/manager/api/test/count';
 export const SAVE_PARAMETER_PATH = '/manager/api/Commonconfig/save_parameter';
+export const SAVE_PRINT_DEFAULTS_PATH = '/manager/api/printcfg/save_defaults';
 export const REFUSING_PATH = '/manager/api/test/refuse';
 export const DROPPING_PATH = '/manager/api/test/drop';
 export const ADD_LOG_PATH = '/manager/api/logfront/add_log';
@@ -159,13 +160,15 @@ export async function startScriptedUpstream(): Promise<ScriptedUpstream> {
       accountOf(request) ? { status: 200, data: { call: count(request) }, msg: '操作成功' } : expired(reply),
   });
 
-  // 参数设置's save: refused when the form says so, as a server refuses a bad value.
-  app.post<{ Body: Form }>(SAVE_PARAMETER_PATH, async (request, reply) => {
-    count(request);
-    if (!accountOf(request)) return expired(reply);
-    if (request.body?.fail) return { status: 400, data: null, msg: '请填写单位名称' };
-    return { status: 200, data: { param_code: request.body?.param_code }, msg: '操作成功' };
-  });
+  // 参数设置's and 打印配置's saves: refused when the form says so, as a server refuses a bad value.
+  for (const path of [SAVE_PARAMETER_PATH, SAVE_PRINT_DEFAULTS_PATH]) {
+    app.post<{ Body: Form }>(path, async (request, reply) => {
+      count(request);
+      if (!accountOf(request)) return expired(reply);
+      if (request.body?.fail) return { status: 400, data: null, msg: '请填写单位名称' };
+      return { status: 200, data: { param_code: request.body?.param_code }, msg: '操作成功' };
+    });
+  }
   app.post<{ Body: Form }>(ADD_LOG_PATH, async (request) => {
     count(request);
     await gates.frontLogs?.promise;

@@ -12,8 +12,8 @@ import { IdCardReadButton } from '../react/id-card-read-button.js';
 export interface DemoAddresses {
   idCardBase: string;
   fingerprintUrl: string;
-  printServicePorts: number[];
-  printHelperPort: number;
+  printServiceUrls: string[];
+  printHelperUrl: string;
 }
 
 /** A page that mounts the device components outside the product, for `npm run devices` and the e2e. */
@@ -30,8 +30,8 @@ export function DeviceDemo({ addresses }: { addresses: DemoAddresses }) {
     }),
     fingerprint: new FingerprintClient({ url: addresses.fingerprintUrl }),
     print: new LocalPrintClient({
-      printServicePorts: addresses.printServicePorts,
-      printHelperPort: addresses.printHelperPort,
+      printServiceUrls: addresses.printServiceUrls,
+      printHelperUrl: addresses.printHelperUrl,
     }),
   }));
   const [card, setCard] = useState<IdCardResult | null>(null);

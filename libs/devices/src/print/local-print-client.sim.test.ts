@@ -35,11 +35,12 @@ describe('LocalPrintClient against tools/device-sim', () => {
   });
   beforeEach(() => control(ports.printServices[0]!, '/sim/fail', {}));
 
+  const at = (port: number) => `http://127.0.0.1:${port}/`;
   const client = (servicePorts = ports.printServices, download?: () => void) =>
     new LocalPrintClient({
-      printServicePorts: servicePorts,
-      printHelperPort: ports.printHelper,
-      conversionPort: ports.conversion,
+      printServiceUrls: servicePorts.map(at),
+      printHelperUrl: at(ports.printHelper),
+      conversionUrl: at(ports.conversion),
       download,
     });
 
@@ -77,7 +78,11 @@ describe('LocalPrintClient against tools/device-sim', () => {
   it('finds the Word control, the print service and the conversion service', async () => {
     expect(await client().checkPrintControls()).toMatchObject({ missing: [] });
     expect(await client().checkConversionService()).toMatchObject({ ok: true });
-    const none = new LocalPrintClient({ printServicePorts: [down], printHelperPort: down, conversionPort: down });
+    const none = new LocalPrintClient({
+      printServiceUrls: [at(down)],
+      printHelperUrl: at(down),
+      conversionUrl: at(down),
+    });
     expect((await none.checkPrintControls()).missing).toHaveLength(2);
     expect(await none.checkConversionService()).toMatchObject({ ok: false, message: '转换服务未启动' });
   });

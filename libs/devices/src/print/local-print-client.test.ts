@@ -26,6 +26,38 @@ describe('LocalPrintClient against a fake print service', () => {
     });
   });
 
+  it('uses the addresses 打印配置 gives a workstation, and none of the default ports', async () => {
+    const http = fakeFetch((url) => {
+      if (url.hostname !== '10.0.0.20') return REFUSED;
+      return url.pathname.endsWith('/printword') ? perFile(1) : UP;
+    });
+    const client = LocalPrintClient.forSettings(
+      {
+        print_service_urls: ['http://10.0.0.20:9100/print/', 'http://10.0.0.20:9200/'],
+        print_helper_url: 'http://10.0.0.20:9300/',
+        conversion_url: 'http://10.0.0.20:9400/',
+      },
+      { fetch: http.fetch },
+    );
+    expect(await client.printWord(FILES.slice(0, 1), '登记台针式打印机')).toMatchObject({ ok: true });
+    expect(await client.checkPrintControls()).toMatchObject({ missing: [] });
+    expect(await client.checkConversionService()).toEqual({ ok: true, data: undefined });
+    const sent = new URL(http.calls.find((call) => call.includes('printword'))!);
+    expect(sent.origin + sent.pathname).toBe('http://10.0.0.20:9100/print/printword');
+    expect(sent.searchParams.get('printer_name')).toBe('登记台针式打印机');
+    expect(http.calls.map((call) => new URL(call).port)).toEqual(expect.arrayContaining(['9300', '9400']));
+    expect(http.calls.filter((call) => /:(8000|18000|7832|5080)\//.test(call))).toEqual([]);
+  });
+
+  it('falls back to the second configured address when the first does not answer', async () => {
+    const http = fakeFetch((url) => (url.port === '9200' ? UP : REFUSED));
+    const client = new LocalPrintClient({
+      fetch: http.fetch,
+      printServiceUrls: ['http://10.0.0.20:9100/', 'http://10.0.0.21:9200'],
+    });
+    expect(await client.findPrintService()).toEqual({ ok: true, data: 'http://10.0.0.21:9200/' });
+  });
+
   it('sends word_list and printer_name, and says all N printed', async () => {
     const { client, http } = setup([8000], () => perFile(1, '1', 1));
     const result = await client.printWord(FILES, '报告打印机');

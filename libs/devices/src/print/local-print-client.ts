@@ -1,4 +1,4 @@
-import { DEVICE_PORTS } from '../ports.js';
+import { DEFAULT_PRINT_SETTINGS, type PrintSettings } from '@checkup/api-contract';
 import { deviceError, deviceOk, type DeviceResult } from '../result.js';
 import { defaultFetch, getJson, isRecord, type FetchLike } from '../transport/http.js';
 import {
@@ -37,13 +37,17 @@ export type PrintOutcome =
   { kind: 'printed'; batch: PrintBatch } | { kind: 'downloaded'; count: number; message: string };
 export type PrintResult<T> = DeviceResult<T, PrintErrorCode>;
 
+/**
+ * Where the helpers answer: 打印配置's settings for this workstation (the web reads them from the
+ * server); without them, the PC itself at the spec's ports (DEFAULT_PRINT_SETTINGS).
+ */
 export interface LocalPrintClientOptions {
   fetch?: FetchLike;
-  host?: string;
-  /** Tried in order; the first that answers is used (spec §9: 8000, then 18000). */
-  printServicePorts?: readonly number[];
-  printHelperPort?: number;
-  conversionPort?: number;
+  /** Base addresses tried in order; the first that answers is used (spec §9: 8000, then 18000). */
+  printServiceUrls?: readonly string[];
+  /** The Word control (spec §9 print helper). */
+  printHelperUrl?: string;
+  conversionUrl?: string;
   download?: FileDownloader;
   /** Installer addresses shown with the missing-control warning. */
   controlDownloads?: Partial<Record<PrintControl, string>>;
@@ -57,6 +61,8 @@ const fail = (error: PrintErrorCode, detail?: unknown) =>
     typeof detail === 'string' && detail.trim() ? `${PRINT_MESSAGES[error]}：${detail.trim()}` : PRINT_MESSAGES[error],
   );
 const isOne = (value: unknown) => value === 1 || value === '1';
+/** The paths are appended to a base address, so it ends with a slash. */
+const withSlash = (url: string) => (url.endsWith('/') ? url : `${url}/`);
 
 function downloadName(url: string, index: number, format: DownloadFormat): string {
   const last = url.split(/[?#]/)[0]!.split('/').pop() ?? '';
@@ -79,8 +85,17 @@ export class LocalPrintClient {
     this.#options = options;
   }
 
-  #url(port: number, path = ''): string {
-    return `http://${this.#options.host ?? '127.0.0.1'}:${port}/${path}`;
+  /** The client for one workstation's effective print settings. */
+  static forSettings(
+    settings: Pick<PrintSettings, 'print_service_urls' | 'print_helper_url' | 'conversion_url'>,
+    options: Omit<LocalPrintClientOptions, 'printServiceUrls' | 'printHelperUrl' | 'conversionUrl'> = {},
+  ): LocalPrintClient {
+    return new LocalPrintClient({
+      ...options,
+      printServiceUrls: settings.print_service_urls,
+      printHelperUrl: settings.print_helper_url,
+      conversionUrl: settings.conversion_url,
+    });
   }
 
   /** Health check GET on a root: any HTTP answer means something is listening. */
@@ -91,18 +106,19 @@ export class LocalPrintClient {
 
   /** The base address of the first print service port that answers. */
   async findPrintService(): Promise<PrintResult<string>> {
-    for (const port of this.#options.printServicePorts ?? DEVICE_PORTS.printService) {
-      if (await this.#answers(this.#url(port))) return deviceOk(this.#url(port));
+    for (const url of this.#options.printServiceUrls ?? DEFAULT_PRINT_SETTINGS.print_service_urls) {
+      const base = withSlash(url);
+      if (await this.#answers(base)) return deviceOk(base);
     }
     return fail('print_service_down');
   }
 
   isPrintHelperUp(): Promise<boolean> {
-    return this.#answers(this.#url(this.#options.printHelperPort ?? DEVICE_PORTS.printHelper));
+    return this.#answers(withSlash(this.#options.printHelperUrl ?? DEFAULT_PRINT_SETTINGS.print_helper_url));
   }
 
   async checkConversionService(): Promise<PrintResult<void>> {
-    const up = await this.#answers(this.#url(this.#options.conversionPort ?? DEVICE_PORTS.conversionService));
+    const up = await this.#answers(withSlash(this.#options.conversionUrl ?? DEFAULT_PRINT_SETTINGS.conversion_url));
     return up ? deviceOk(undefined) : fail('conversion_service_down');
   }
 

@@ -2,13 +2,15 @@ import { z } from 'zod';
 
 /**
  * Parameter codes. 0030, 0110 and 0810 are named by the spec (§3); 0001 and 0002 are ours and
- * hold what the version info reports about the service mode and the call security.
+ * hold what the version info reports about the service mode and the call security; 0120 is ours
+ * too: 打印配置's centre-wide print settings.
  */
 export const PARAM = {
   SERVICE_MODE: '0001',
   API_SECURITY: '0002',
   AI_REVIEW: '0030',
   CARD_READER: '0110',
+  PRINT: '0120',
   COMPANY: '0810',
 } as const;
 

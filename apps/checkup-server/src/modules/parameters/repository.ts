@@ -2,9 +2,13 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { parameters } from '../../db/schema.js';
 
-export async function getParameterValue(db: Db, paramCode: string): Promise<unknown> {
+export async function findParameter(db: Db, paramCode: string) {
   const rows = await db.select().from(parameters).where(eq(parameters.paramCode, paramCode)).limit(1);
-  return rows[0]?.paramValue;
+  return rows[0];
+}
+
+export async function getParameterValue(db: Db, paramCode: string): Promise<unknown> {
+  return (await findParameter(db, paramCode))?.paramValue;
 }
 
 export async function listParameters(db: Db) {

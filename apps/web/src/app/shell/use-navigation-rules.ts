@@ -1,7 +1,10 @@
 import { createElement, useEffect, useRef } from 'react';
 import { App } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
+import { LocalPrintClient } from '@checkup/devices';
 import { raiseRefreshFlag } from '../../lib/refresh-flag';
+import { currentPrintSettings } from '../../lib/workstation/use-print-settings';
 import { checkPrintControlsFor } from './print-control-check';
 
 export const PAR_CFG_PATH = '/manager/cfg/par_cfg';
@@ -19,6 +22,7 @@ export function useNavigationRules(): void {
   const { pathname } = useLocation();
   const previous = useRef<string | null>(null);
   const { notification } = App.useApp();
+  const queryClient = useQueryClient();
 
   useEffect(() => {
     const from = previous.current;
@@ -26,20 +30,24 @@ export function useNavigationRules(): void {
     previous.current = to;
     if (from === PAR_CFG_PATH && to === DEPT_DIAG_DETAIL_PATH) raiseRefreshFlag();
     if (from === to) return;
-    void checkPrintControlsFor(to, (check, duration) =>
-      notification.warning({
-        key: 'print-controls',
-        title: '打印控件检查',
-        description: check.missing.map((m) =>
-          createElement(
-            'div',
-            { key: m.control },
-            m.message,
-            m.downloadUrl ? createElement('a', { href: m.downloadUrl, style: { marginLeft: 8 } }, '下载安装') : null,
+    const clientFor = async () => LocalPrintClient.forSettings(await currentPrintSettings(queryClient));
+    void checkPrintControlsFor(
+      to,
+      (check, duration) =>
+        notification.warning({
+          key: 'print-controls',
+          title: '打印控件检查',
+          description: check.missing.map((m) =>
+            createElement(
+              'div',
+              { key: m.control },
+              m.message,
+              m.downloadUrl ? createElement('a', { href: m.downloadUrl, style: { marginLeft: 8 } }, '下载安装') : null,
+            ),
           ),
-        ),
-        duration,
-      }),
+          duration,
+        }),
+      clientFor,
     );
-  }, [pathname, notification]);
+  }, [pathname, notification, queryClient]);
 }

@@ -1,12 +1,21 @@
+import { useEffect } from 'react';
 import { Button } from 'antd';
 import { PrinterOutlined } from '@ant-design/icons';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { adoptWorkstationId } from '../../lib/workstation/workstation-id';
 import { KioskFrame } from './components/kiosk-frame';
 import styles from './components/kiosk-frame.module.css';
 
-/** 自助打印 (/self_print): the welcome screen; a new visit starts here with nothing remembered. */
+/**
+ * 自助打印 (/self_print): the welcome screen; a new visit starts here with nothing remembered. The
+ * kiosk's start address may name its workstation (#/self_print?workstation=…, shown in 打印配置),
+ * whose own reader address then applies: the kiosk port's storage is not the staff port's.
+ */
 export default function SelfPrintWelcome() {
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const workstation = params.get('workstation');
+  useEffect(() => adoptWorkstationId(workstation), [workstation]);
 
   return (
     <KioskFrame start>

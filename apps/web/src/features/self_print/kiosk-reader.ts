@@ -1,10 +1,12 @@
-import { DEFAULT_CARD_READER_PARAM } from '@checkup/api-contract';
 import { IdCardReader } from '@checkup/devices';
+import { getCardReaderSettings } from '../../lib/workstation/print-config';
+import { storedWorkstationId } from '../../lib/workstation/workstation-id';
 
 /**
- * The kiosk's ID-card reader. Nobody is logged in, so parameter 0110 cannot be read: the reader
- * helper on the kiosk PC itself is used (DEFAULT_CARD_READER_PARAM), and nothing is cached.
+ * The kiosk's ID-card reader. Nobody signs in here, so the reader settings come from the one public
+ * call that answers them (0110 with this kiosk workstation's own reader address, 打印配置), read
+ * afresh for every card: a change in 参数设置 reaches the kiosk at its next read. Nothing is cached.
  */
 export function createKioskReader(): IdCardReader {
-  return new IdCardReader({ loadParameter: () => Promise.resolve(DEFAULT_CARD_READER_PARAM), storage: null });
+  return new IdCardReader({ loadParameter: () => getCardReaderSettings(storedWorkstationId()), storage: null });
 }

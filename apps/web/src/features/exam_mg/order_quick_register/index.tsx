@@ -3,7 +3,8 @@ import { App, Button, Card, Col, Form, Image, Row, Space } from 'antd';
 import dayjs from 'dayjs';
 import type { CustomerMatch, SexCode } from '@checkup/api-contract';
 import { IdCardReadButton, deviceImageSrc, type IdCardResult } from '@checkup/devices';
-import { getCardReaderParameter } from './api/get-card-reader-parameter';
+import { getCardReaderSettings } from '../../../lib/workstation/print-config';
+import { storedWorkstationId } from '../../../lib/workstation/workstation-id';
 import { useSaveOrder } from './api/save-order';
 import { AfterSaveActions, type SavedOrder } from './components/after-save-actions';
 import { CustomerLookup } from './components/customer-lookup';
@@ -116,7 +117,7 @@ export default function OrderQuickRegister() {
             extra={
               <IdCardReadButton
                 label="读身份证"
-                loadParameter={async () => (await getCardReaderParameter()).param_value}
+                loadParameter={() => getCardReaderSettings(storedWorkstationId())}
                 onRead={fillFromCard}
               />
             }

@@ -1,4 +1,10 @@
-import { guideSheetFileRoute, guideSheetRoute, guideSheetTicketRoute, nonJsonMessage } from '@checkup/api-contract';
+import {
+  guideSheetFileRoute,
+  guideSheetRoute,
+  guideSheetTicketRoute,
+  nonJsonMessage,
+  type PrintSettings,
+} from '@checkup/api-contract';
 import { LocalPrintClient, type PrintOutcome, type PrintResult } from '@checkup/devices';
 import { api } from '../../../lib/api';
 
@@ -25,15 +31,16 @@ export async function downloadGuideSheet(orderId: string, fetchImpl: typeof fetc
 }
 
 /**
- * Prints the guide sheet through the local print service (spec §7 printword fetches the file by URL,
- * so the server issues a short-lived ticket standing for the session); when the service is not
- * running the sheet is downloaded instead (spec §8).
+ * Prints the guide sheet through the workstation's local print service on its guide-sheet printer
+ * (打印配置; spec §7 printword fetches the file by URL, so the server issues a short-lived ticket
+ * standing for the session); when the service is not running the sheet is downloaded instead (spec §8).
  */
 export async function printGuideSheet(
   orderId: string,
-  client: LocalPrintClient = new LocalPrintClient({ download: () => downloadGuideSheet(orderId) }),
+  settings: PrintSettings,
+  client = LocalPrintClient.forSettings(settings, { download: () => downloadGuideSheet(orderId) }),
 ): Promise<PrintResult<PrintOutcome>> {
   const { ticket } = await api.call(guideSheetTicketRoute, { order_id: orderId });
   const fileUrl = `${window.location.origin}${guideSheetFileRoute.path}?ticket=${encodeURIComponent(ticket)}`;
-  return client.printOrDownload([fileUrl]);
+  return client.printOrDownload([fileUrl], { printerName: settings.printers.guide_sheet });
 }

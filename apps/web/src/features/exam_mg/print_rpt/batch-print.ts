@@ -15,6 +15,8 @@ export interface BatchSummary {
 
 export interface BatchPrintDeps {
   client: Pick<LocalPrintClient, 'printOrDownload'>;
+  /** The workstation's report printer (打印配置); blank prints on the PC's default printer. */
+  printerName?: string;
   /** The ticketed address the print service fetches a report from. */
   fileUrl: (orderId: string) => Promise<string>;
   /** Records a confirmed print on the server (report_prints, first print → 报告已打印). */
@@ -50,7 +52,9 @@ export async function printReports(orderIds: readonly string[], deps: BatchPrint
   deps.onProgress?.({ done: 0, total: orderIds.length });
   for (const [i, orderId] of orderIds.entries()) {
     try {
-      const result = await deps.client.printOrDownload([await deps.fileUrl(orderId)]);
+      const result = await deps.client.printOrDownload([await deps.fileUrl(orderId)], {
+        printerName: deps.printerName,
+      });
       if (!result.ok) failed.push({ orderId, message: result.message });
       else if (result.data.kind === 'downloaded') downloaded.push(orderId);
       else if (result.data.batch.report_success_count === 1) {

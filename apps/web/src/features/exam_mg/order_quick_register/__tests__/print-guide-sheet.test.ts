@@ -1,5 +1,10 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { guideSheetTicketRoute, type RouteDescriptor } from '@checkup/api-contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  DEFAULT_PRINT_SETTINGS,
+  guideSheetTicketRoute,
+  type PrintSettings,
+  type RouteDescriptor,
+} from '@checkup/api-contract';
 import { LocalPrintClient } from '@checkup/devices';
 
 const call = vi.fn();
@@ -26,20 +31,27 @@ describe('printGuideSheet', () => {
     );
   });
 
-  it('hands the print service a ticketed address of the sheet', async () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('prints on the workstation’s print service and guide-sheet printer (打印配置), handing it a ticketed address', async () => {
+    const settings: PrintSettings = {
+      ...DEFAULT_PRINT_SETTINGS,
+      print_service_urls: ['http://10.0.0.20:9100/'],
+      printers: { ...DEFAULT_PRINT_SETTINGS.printers, guide_sheet: '登记台针式打印机' },
+    };
     const urls: string[] = [];
-    const client = new LocalPrintClient({
-      fetch: async (url) => {
-        urls.push(url);
-        return answer(url.includes('printword') ? { status: true, data: [{ value: 1 }] } : { status: true });
-      },
+    vi.stubGlobal('fetch', async (url: string) => {
+      urls.push(url);
+      return answer(url.includes('printword') ? { status: true, data: [{ value: 1 }] } : { status: true });
     });
 
-    const result = await printGuideSheet('20261122000001', client);
+    const result = await printGuideSheet('20261122000001', settings);
 
     expect(result).toMatchObject({ ok: true, data: { kind: 'printed', batch: { report_success_count: 1 } } });
     expect(call).toHaveBeenCalledWith(guideSheetTicketRoute, { order_id: '20261122000001' });
+    expect(urls.every((url) => url.startsWith('http://10.0.0.20:9100/'))).toBe(true);
     const printword = new URL(urls.find((u) => u.includes('printword'))!);
+    expect(printword.searchParams.get('printer_name')).toBe('登记台针式打印机');
     expect(JSON.parse(printword.searchParams.get('word_list')!)).toEqual([
       `${window.location.origin}/manager/api/order/guide_sheet_file?ticket=${encodeURIComponent(TICKET)}`,
     ]);
@@ -54,7 +66,7 @@ describe('printGuideSheet', () => {
       download,
     });
 
-    const result = await printGuideSheet('20261122000001', client);
+    const result = await printGuideSheet('20261122000001', DEFAULT_PRINT_SETTINGS, client);
 
     expect(result).toEqual({
       ok: true,

@@ -22,7 +22,11 @@ function setup(outcomes: Record<string, PrintResult<PrintOutcome>>) {
   const record = vi.fn(async () => undefined);
   const progress: string[] = [];
   const deps = {
-    client: { printOrDownload: vi.fn(async ([url]: readonly string[]) => outcomes[url!.split('=')[1]!]!) },
+    client: {
+      printOrDownload: vi.fn(
+        async ([url]: readonly string[], _options?: { printerName?: string }) => outcomes[url!.split('=')[1]!]!,
+      ),
+    },
     fileUrl: async (orderId: string) => `http://bff/manager/api/report/report_file?ticket=${orderId}`,
     record,
     onProgress: ({ done, total }: { done: number; total: number }) => progress.push(`${done}/${total}`),
@@ -33,7 +37,11 @@ function setup(outcomes: Record<string, PrintResult<PrintOutcome>>) {
 describe('printReports', () => {
   it('prints each report in turn, records each print and reports progress: all N printed', async () => {
     const { deps, record, progress } = setup({ A: printed(true), B: printed(true) });
-    const summary = await printReports(['A', 'B'], deps);
+    const summary = await printReports(['A', 'B'], { ...deps, printerName: '报告打印机' });
+    expect(deps.client.printOrDownload.mock.calls.map(([, options]) => options)).toEqual([
+      { printerName: '报告打印机' },
+      { printerName: '报告打印机' },
+    ]);
     expect(summary).toMatchObject({ level: 'success', message: '共2份，全部打印成功', printed: ['A', 'B'] });
     expect(record.mock.calls).toEqual([['A'], ['B']]);
     expect(progress).toEqual(['0/2', '1/2', '2/2']);

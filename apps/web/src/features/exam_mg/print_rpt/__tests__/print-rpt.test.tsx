@@ -3,7 +3,9 @@ import { configure, fireEvent, render, screen, waitFor, within } from '@testing-
 import { App } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  DEFAULT_PRINT_SETTINGS,
   companySearchDataRoute,
+  printConfigRoute,
   reportListRoute,
   reportPrintedRoute,
   reportTicketRoute,
@@ -21,12 +23,17 @@ vi.mock('../../../../lib/api', () => ({
 
 /** The local print service: each call waits until the test lets it answer with `nextAnswer`. */
 const printed: string[] = [];
+const printers: unknown[] = [];
 let release: Array<() => void> = [];
 let failTicket = '';
 vi.mock('@checkup/devices', async (original) => ({
   ...(await original<typeof Devices>()),
   LocalPrintClient: class {
-    async printOrDownload([url]: string[]) {
+    static forSettings() {
+      return new this();
+    }
+    async printOrDownload([url]: string[], options?: { printerName?: string }) {
+      printers.push(options?.printerName);
       await new Promise<void>((resolve) => release.push(resolve));
       const ok = !url!.includes(failTicket || '-none-');
       printed.push(url!);
@@ -73,9 +80,19 @@ const row = (orderId: string, name: string): ReportListRow => ({
 });
 const ROWS = [row('20261121000001', '张*三'), row('20261121000002', '李*四')];
 
+/** This browser's workstation (打印配置), already named, with its own report printer. */
+const SETTINGS = { ...DEFAULT_PRINT_SETTINGS, printers: { ...DEFAULT_PRINT_SETTINGS.printers, report: '报告打印机' } };
+const PRINT_CONFIG = {
+  defaults: DEFAULT_PRINT_SETTINGS,
+  defaults_updated_at: null,
+  workstation: { workstation_id: 'f'.repeat(32), workstation_name: '报告室', overrides: {}, updated_at: '' },
+  effective: SETTINGS,
+};
+
 function serve() {
   call.mockImplementation(async (route: RouteDescriptor, input: Record<string, unknown>) => {
     if (route === companySearchDataRoute) return [];
+    if (route === printConfigRoute) return PRINT_CONFIG;
     if (route === reportListRoute) return { list: ROWS, total: 2, page: 1, size: 20 };
     if (route === reportTicketRoute) return { ticket: `t-${String(input.order_id)}`, expires_at: '' };
     if (route === reportPrintedRoute) return { order_id: input.order_id, status: 'report_printed', print_count: 1 };
@@ -110,13 +127,14 @@ describe('报告打印', { timeout: 20_000 }, () => {
   beforeEach(() => {
     call.mockReset();
     printed.length = 0;
+    printers.length = 0;
     release = [];
     failTicket = '';
     serve();
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it('prints the selected reports one by one with a progress bar, records them and says all were printed', async () => {
+  it('prints the selected reports one by one on the workstation’s report printer with a progress bar, records them and says all were printed', async () => {
     renderScreen();
     await screen.findByText('张*三');
     checkRow('张*三');
@@ -134,6 +152,7 @@ describe('报告打印', { timeout: 20_000 }, () => {
       `${window.location.origin}/manager/api/report/report_file?ticket=t-20261121000001`,
       `${window.location.origin}/manager/api/report/report_file?ticket=t-20261121000002`,
     ]);
+    expect(printers).toEqual(['报告打印机', '报告打印机']);
     const records = call.mock.calls.filter(([route]) => route === reportPrintedRoute).map(([, input]) => input);
     expect(records).toEqual([{ order_id: '20261121000001' }, { order_id: '20261121000002' }]);
     expect(screen.queryByRole('progressbar')).toBeNull();
@@ -156,6 +175,7 @@ describe('报告打印', { timeout: 20_000 }, () => {
   it('marks an abnormal report and shows why the server would not print it', async () => {
     call.mockImplementation(async (route: RouteDescriptor, input: Record<string, unknown>) => {
       if (route === companySearchDataRoute) return [];
+      if (route === printConfigRoute) return PRINT_CONFIG;
       if (route === reportListRoute) {
         return { list: [ROWS[0], { ...ROWS[1]!, review_exception_flag: '1' }], total: 2, page: 1, size: 20 };
       }
