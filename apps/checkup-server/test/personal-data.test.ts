@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { idNumberCheckChar } from '@checkup/api-contract';
-import { unions } from '../src/db/schema.js';
+import { idNumberCheckChar, maskIdNumber } from '@checkup/api-contract';
+import { customers, unions } from '../src/db/schema.js';
 import { useTestServer } from './support/app.js';
 import { describeOnEachDatabase } from './support/database.js';
 import { addStaff, callerFor, tokenFor } from './support/domain.js';
+import { readPdf } from './support/pdf.js';
 import { addReviewedOrder } from './report-fixture.js';
 
 const SAVE = '/manager/api/order/save';
@@ -144,6 +145,100 @@ describeOnEachDatabase((target) => {
       expect(listed.cust_id_card).toBe(`320102********${id.slice(-4)}`);
       const detail = (await clerk.get(DETAIL, { order_id: saved.order_id })).json().data;
       expect(detail.customer).toMatchObject({ cust_id_card: id, phone: '13811112222' });
+    });
+  });
+  describe('one person', () => {
+    it('registers a returning examinee under the same customer whichever form of the number is typed', async () => {
+      const long = idNumber('1955-06-07', '015');
+      const first = await register({ cust_name: '褚回', birthday: '1955-06-07', cust_id_card: shortForm(long) });
+      const again = await register({ cust_name: '褚回', birthday: '1955-06-07', cust_id_card: long });
+
+      expect(again.customer_id).toBe(first.customer_id);
+    });
+  });
+
+  describe('opened in the application', () => {
+    it('gives the whole number to the registration form’s search and masks it in its list column', async () => {
+      const id = idNumber('1983-03-03', '055');
+      const saved = await register({
+        cust_name: '卫搜',
+        birthday: '1983-03-03',
+        cust_id_card: id,
+        phone: '13612340000',
+      });
+
+      const [found] = (await clerk.get(SEARCH, { key: id })).json().data;
+      expect(found).toMatchObject({
+        id: saved.customer_id,
+        cust_id_card: id,
+        cust_id_card_masked: maskIdNumber(id),
+        phone: '13612340000',
+      });
+    });
+
+    it('prints the guide sheet with the ID number masked', async () => {
+      const id = idNumber('1977-07-07', '033');
+      const saved = await register({ cust_name: '蒋导检', birthday: '1977-07-07', cust_id_card: id });
+
+      const res = await clerk.get('/manager/api/order/guide_sheet', { order_id: saved.order_id });
+      const { text } = await readPdf(res.rawPayload);
+      expect(text).toContain(maskIdNumber(id));
+      expect(text).not.toContain(id);
+    }, 30_000);
+
+    it('shows the mobile number an SMS went to masked in the report history', async () => {
+      const orderId = await addReviewedOrder(db(), { status: 'final_trial', name: '短信乙', unionCodes: ['NKJC'] });
+      await clerk.post('/manager/api/report/change_print_time', { order_id: orderId });
+      await clerk.post('/manager/api/report/report_review', { order_id: orderId, result: 'pass' });
+      await clerk.post('/manager/api/report/report_send', {
+        order_ids: JSON.stringify([orderId]),
+        method: 'sms',
+        destination: '13677778888',
+      });
+
+      const history = (await clerk.get('/manager/api/report/report_history', { order_id: orderId })).json().data;
+      expect(history.deliveries).toMatchObject([{ method: 'sms', destination: '136****8888' }]);
+    });
+  });
+
+  describe('tampering', () => {
+    it('refuses a detail whose sealed ID number was changed in the database, saying so in Chinese', async () => {
+      const id = idNumber('1962-09-09', '013');
+      const saved = await register({ cust_name: '沈改', birthday: '1962-09-09', cust_id_card: id });
+      const [row] = await db()
+        .select()
+        .from(customers)
+        .where(sql`${customers.id} = ${saved.customer_id}`);
+      const sealed = row!.custIdCardEnc!;
+      const flipped = `${sealed.slice(0, -3)}${sealed.at(-3) === 'A' ? 'B' : 'A'}${sealed.slice(-2)}`;
+      await db()
+        .update(customers)
+        .set({ custIdCardEnc: flipped })
+        .where(sql`${customers.id} = ${saved.customer_id}`);
+
+      const res = await clerk.get(DETAIL, { order_id: saved.order_id });
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toEqual({
+        status: 500,
+        data: null,
+        msg: '身份证号或手机号无法解密：数据可能被改动，或数据密钥与数据库不符，请联系系统管理员',
+      });
+    });
+
+    it('refuses a phone sealed for another column moved into the ID number', async () => {
+      const id = idNumber('1964-04-04', '017');
+      const saved = await register({
+        cust_name: '韩换',
+        birthday: '1964-04-04',
+        cust_id_card: id,
+        phone: '13511112222',
+      });
+      await db()
+        .update(customers)
+        .set({ custIdCardEnc: sql`${customers.phoneEnc}` })
+        .where(sql`${customers.id} = ${saved.customer_id}`);
+
+      expect((await clerk.get(DETAIL, { order_id: saved.order_id })).statusCode).toBe(500);
     });
   });
 });
