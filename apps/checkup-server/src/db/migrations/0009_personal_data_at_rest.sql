@@ -1,7 +1,7 @@
 -- Issue 17 §2: ID numbers and phones are sealed (AES-256-GCM) with a keyed hash for exact look-up.
 -- SQL cannot encrypt (the key never reaches the database), so this migration only adds the columns;
 -- the server seals the existing plain values at its next start, in batches, and clears them
--- (src/modules/people/personal-data-conversion.ts). The plain columns stay until every installation
+-- (src/modules/people/personal-data-rewrite.ts). The plain columns stay until every installation
 -- has started once; the NOT VALID checks refuse any new plain value at once while leaving the old
 -- rows for that conversion.
 CREATE TABLE "personal_data_key" (

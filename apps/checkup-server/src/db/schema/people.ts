@@ -34,7 +34,7 @@ export const customers = pgTable(
     /** HMAC of the phone without spaces or dashes. */
     phoneHash: varchar('phone_hash', { length: 64 }),
     /**
-     * Plain text from before migration 0009, sealed and cleared at start (personal-data-conversion.ts);
+     * Plain text from before migration 0009, sealed and cleared at start (personal-data-rewrite.ts);
      * a check constraint refuses any new value. Dropped once every installation has converted.
      */
     legacyIdCard: varchar('cust_id_card', { length: 18 }),

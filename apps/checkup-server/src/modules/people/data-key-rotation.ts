@@ -75,14 +75,16 @@ export async function rotateDataKey(db: Db, source: RotationSource): Promise<Rot
     );
 
   const resealed = await resealPersonalData(db, from, next);
-  const result: RotationResult = { from: from.keyId, to: next.keyId, resealed };
-  if (source.kind === 'file') {
-    const retired = retiredFileOf(file, from.keyId);
-    const current = await readKeyFile(file);
-    if (current && new PersonalData(current).keyId === from.keyId) await rename(file, retired);
-    if (await readKeyFile(nextFileOf(file))) await rename(nextFileOf(file), file);
-    Object.assign(result, { keyFile: file, retiredFile: retired });
-  }
+  const files = source.kind === 'file' ? await swapKeyFiles(file, from) : {};
   await finishRotation(db, next);
-  return result;
+  return { from: from.keyId, to: next.keyId, resealed, ...files };
+}
+
+/** The old key kept aside for old backups, the new one in its place; either step may have been done. */
+async function swapKeyFiles(file: string, from: PersonalData) {
+  const retiredFile = retiredFileOf(file, from.keyId);
+  const current = await readKeyFile(file);
+  if (current && new PersonalData(current).keyId === from.keyId) await rename(file, retiredFile);
+  if (await readKeyFile(nextFileOf(file))) await rename(nextFileOf(file), file);
+  return { keyFile: file, retiredFile };
 }
