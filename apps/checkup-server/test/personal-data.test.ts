@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { idNumberCheckChar, maskIdNumber } from '@checkup/api-contract';
 import { customers, unions } from '../src/db/schema.js';
-import { useTestServer } from './support/app.js';
+import { form, useTestServer } from './support/app.js';
 import { describeOnEachDatabase } from './support/database.js';
 import { addStaff, callerFor, tokenFor } from './support/domain.js';
 import { readPdf } from './support/pdf.js';
@@ -105,6 +105,13 @@ describeOnEachDatabase((target) => {
       expect(await customersFound(shortForm(long))).toEqual([byLong.customer_id]);
       expect(await orderIdsFound(idNumber('1958-02-03', '071'))).toEqual([byShort.order_id]);
       expect(await customersFound(idNumber('1958-02-03', '071'))).toEqual([byShort.customer_id]);
+      // The self-print kiosk finds them by the card's 18 digits too.
+      const kiosk = await server.app.inject({
+        method: 'POST',
+        url: '/manager/api/selfprint/find_examinee',
+        ...form({ cust_id_card: idNumber('1958-02-03', '071') }),
+      });
+      expect(kiosk.json()).toMatchObject({ status: 200, data: { cust_name: '吴*' } });
     });
 
     it('finds an ID number ending in X typed with a lower-case x', async () => {
