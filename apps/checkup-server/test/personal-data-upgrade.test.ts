@@ -53,6 +53,7 @@ describeOnEachDatabase((target) => {
   let database: Database;
   let keysDir: string;
   let pgliteDir: string | undefined;
+  let oldMigrations: string;
   const db = () => database.db;
   const identities = async (personalData: PersonalData) =>
     (await db().select().from(customers).orderBy(asc(customers.id))).map((c) => ({
@@ -72,7 +73,8 @@ describeOnEachDatabase((target) => {
   beforeAll(async () => {
     keysDir = await mkdtemp(path.join(tmpdir(), 'checkup-upgrade-keys-'));
     pgliteDir = target.kind === 'pglite' ? await mkdtemp(path.join(tmpdir(), 'checkup-upgrade-db-')) : undefined;
-    old = await openTestDatabase(target, { migrationsFolder: await migrationsBefore('0009'), dir: pgliteDir });
+    oldMigrations = await migrationsBefore('0009');
+    old = await openTestDatabase(target, { migrationsFolder: oldMigrations, dir: pgliteDir });
     await writeOldRows(old);
     // The new version opens the same database, which applies 0009.
     if (pgliteDir) await old.close();
@@ -81,7 +83,7 @@ describeOnEachDatabase((target) => {
   afterAll(async () => {
     await database?.close();
     if (!pgliteDir) await old?.close();
-    for (const dir of [keysDir, pgliteDir]) if (dir) await rm(dir, { recursive: true, force: true });
+    for (const dir of [keysDir, pgliteDir, oldMigrations]) if (dir) await rm(dir, { recursive: true, force: true });
   });
 
   it('keeps the plain text through the migration, which cannot encrypt', async () => {
