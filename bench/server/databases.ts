@@ -105,26 +105,27 @@ export async function withSql<T>(db: BenchDatabase, work: (query: Query) => Prom
   }
 }
 
-/** Examinees with an ID number and a phone, spread over the whole data set, the same on every database. */
-export interface SampleCustomer {
+/**
+ * Visits of examinees with an ID number and a phone, spread over the whole data set, the same on every
+ * database. The numbers themselves are sealed in the database; the order detail gives them (prepare.ts).
+ */
+export interface SampleVisit {
   orderId: string;
   name: string;
+}
+
+export interface SampleCustomer extends SampleVisit {
   idCard: string;
   phone: string;
 }
 
-export async function sampleCustomers(query: Query, count: number): Promise<SampleCustomer[]> {
+export async function sampleVisits(query: Query, count: number): Promise<SampleVisit[]> {
   const rows = await query(`
-    SELECT o.order_id, c.cust_name, c.cust_id_card, c.phone
+    SELECT o.order_id, c.cust_name
     FROM orders o JOIN customers c ON c.id = o.customer_id
-    WHERE c.cust_id_card IS NOT NULL AND c.phone IS NOT NULL
+    WHERE c.cust_id_card_hash IS NOT NULL AND c.phone_hash IS NOT NULL
     ORDER BY md5(o.order_id) LIMIT ${count}`);
-  return rows.map((r) => ({
-    orderId: String(r.order_id),
-    name: String(r.cust_name),
-    idCard: String(r.cust_id_card),
-    phone: String(r.phone),
-  }));
+  return rows.map((r) => ({ orderId: String(r.order_id), name: String(r.cust_name) }));
 }
 
 /** The days on which a status occurs, so that a filter by it is asked where it can find rows. */

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { orderDetailRoute } from '@checkup/api-contract';
 import { startStack } from '@checkup/launcher';
 import { childProcesses, freePort, onStop } from '../shared/processes.js';
 import {
@@ -6,7 +7,7 @@ import {
   hasPlannerStatistics,
   preparePglite,
   preparePostgres,
-  sampleCustomers,
+  sampleVisits,
   seed,
   statusSpans,
   serverVersion,
@@ -14,12 +15,13 @@ import {
   type BenchDatabase,
   type DatabaseKind,
   type SampleCustomer,
+  type SampleVisit,
   type StatusSpan,
 } from './databases.js';
 import { probe } from './load.js';
 import { baselineMix, departments, searchMix, worklistMix, type CallMix } from './mix.js';
 import { log, minutes, options } from './options.js';
-import { logIn, type Session } from './session.js';
+import { getData, logIn, type Session } from './session.js';
 
 // The BFF allows 30 logins a minute from one address (LOGIN_RATE_LIMIT_PER_MINUTE).
 const SESSIONS_MAX = 25;
@@ -30,7 +32,7 @@ export interface Prepared {
   seedMs: number;
   maintenance: string;
   plannerStatistics: boolean;
-  customers: SampleCustomer[];
+  visits: SampleVisit[];
   orderSpans: StatusSpan[];
   deptSpans: StatusSpan[];
 }
@@ -46,9 +48,9 @@ export interface Target {
 }
 
 /**
- * Creates and seeds one database, then reads from it what the API does not show: ID numbers
- * and phones to search by (the order list masks the one and has no column for the other), and
- * the days on which each status occurs.
+ * Creates and seeds one database, then reads from it what the API does not list: visits of
+ * examinees with an ID number and a phone to search by (the order list masks the one and has no
+ * column for the other), and the days on which each status occurs.
  */
 export async function prepare(
   kind: DatabaseKind,
@@ -98,7 +100,7 @@ export async function prepare(
       seedMs,
       maintenance,
       plannerStatistics,
-      customers: await sampleCustomers(query, 40),
+      visits: await sampleVisits(query, 40),
       orderSpans: await statusSpans(query, 'orders'),
       deptSpans: await statusSpans(query, 'order_depts'),
     };
@@ -128,10 +130,16 @@ export async function startTarget(prepared: Prepared, today: string): Promise<Ta
     sessions.push(await logIn(stack.url, 'admin'));
   }
   const [session] = sessions as [Session];
+  // Sealed at rest (issue 17 §2): the order detail gives the whole numbers, as to a registrar.
+  const customers: SampleCustomer[] = [];
+  for (const visit of prepared.visits) {
+    const { customer } = await getData(session, orderDetailRoute, { order_id: visit.orderId });
+    customers.push({ ...visit, idCard: customer.cust_id_card!, phone: customer.phone! });
+  }
   const mixes = [
     baselineMix(),
     worklistMix(await departments(session), prepared.deptSpans, today),
-    searchMix(prepared.customers, prepared.orderSpans),
+    searchMix(customers, prepared.orderSpans),
   ];
   log(
     `${DATABASE_LABELS[db.kind]}: stack up at ${stack.url}, ${sessions.length} sessions as admin; each request of the mix once:`,

@@ -130,7 +130,7 @@ async function main(): Promise<void> {
       cpus: plan,
       loadAverage: { before: loadBefore, after: os.loadavg()[0] },
       options: { ...options, analyze: [...options.analyze], adminUrl: undefined, today },
-      databases: [...prepared.values()].map(({ customers: _, ...p }) => p),
+      databases: [...prepared.values()].map(({ visits: _, ...p }) => p),
       skipped: Object.fromEntries(skipped),
       mixes: Object.fromEntries(targets.map((t) => [t.kind, t.mixes])),
       rows,

@@ -31,6 +31,7 @@ import { queueDisplayRoutes } from './modules/queue/display-routes.js';
 import { selfPrintRoutes } from './modules/selfprint/routes.js';
 import { dataMonitorRoutes } from './modules/data-monitor/routes.js';
 import { registrationRoutes } from './modules/registration/routes.js';
+import type { PersonalData } from './modules/people/personal-data.js';
 import type { ApiKeys } from './modules/security/api-secret.js';
 import type { NonceStore } from './modules/security/nonce-store.js';
 
@@ -40,6 +41,8 @@ export interface AppDeps {
   sessionIdleMinutes: number;
   /** Derived from the secret shared with the BFF (spec §7 signing and field encryption). */
   apiKeys: ApiKeys;
+  /** Seals and opens ID numbers and phones at rest (issue 17 §2). */
+  personalData: PersonalData;
   nonceStore: NonceStore;
   /** How long a read of parameter 0002 is reused; tests pass 0 to see their changes at once. */
   securitySettingsTtlMs?: number;
@@ -79,12 +82,13 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(commondataRoutes, { db: deps.db });
   await app.register(logfrontRoutes, { db: deps.db });
   await app.register(auditRoutes, { db: deps.db });
-  await app.register(orderRoutes, { db: deps.db });
+  await app.register(orderRoutes, { db: deps.db, personalData: deps.personalData });
   await app.register(deptDiagRoutes, { db: deps.db });
-  await app.register(examReviewRoutes, { db: deps.db });
-  await app.register(reportRoutes, { db: deps.db });
+  await app.register(examReviewRoutes, { db: deps.db, personalData: deps.personalData });
+  await app.register(reportRoutes, { db: deps.db, personalData: deps.personalData });
   await app.register(reportOutputRoutes, {
     db: deps.db,
+    personalData: deps.personalData,
     ticketKey: deps.apiKeys.sign,
     transport: deps.reportTransport,
   });
@@ -96,11 +100,19 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(dictItemMatchRoutes, { db: deps.db });
   await app.register(companyRoutes, { db: deps.db });
   await app.register(externalRoutes, { db: deps.db });
-  await app.register(criticalValueRoutes, { db: deps.db });
+  await app.register(criticalValueRoutes, { db: deps.db, personalData: deps.personalData });
   await app.register(queueRoutes, { db: deps.db });
   await app.register(queueDisplayRoutes, { db: deps.db, heartbeatMs: deps.queueHeartbeatMs });
-  await app.register(selfPrintRoutes, { db: deps.db, ticketKey: deps.apiKeys.sign });
+  await app.register(selfPrintRoutes, {
+    db: deps.db,
+    personalData: deps.personalData,
+    ticketKey: deps.apiKeys.sign,
+  });
   await app.register(dataMonitorRoutes, { db: deps.db });
-  await app.register(registrationRoutes, { db: deps.db, ticketKey: deps.apiKeys.sign });
+  await app.register(registrationRoutes, {
+    db: deps.db,
+    personalData: deps.personalData,
+    ticketKey: deps.apiKeys.sign,
+  });
   return app;
 }

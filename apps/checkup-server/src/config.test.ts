@@ -12,6 +12,14 @@ describe('configuration', () => {
     expect(loadConfig({}).API_SECRET).toBeUndefined();
   });
 
+  it('decodes PERSONAL_DATA_KEY as API_SECRET, and refuses a short one', () => {
+    const key = randomBytes(32);
+    expect(loadConfig({ PERSONAL_DATA_KEY: key.toString('base64') }).PERSONAL_DATA_KEY).toEqual(key);
+    expect(() => loadConfig({ PERSONAL_DATA_KEY: randomBytes(31).toString('base64') })).toThrow(
+      /PERSONAL_DATA_KEY: must be base64 of at least 32 bytes/,
+    );
+  });
+
   it('lists every bad variable at once, a short API_SECRET and a bad REDIS_URL among them', () => {
     expect(() => loadConfig({ API_SECRET: randomBytes(16).toString('base64'), REDIS_URL: 'not a url' })).toThrow(
       /API_SECRET: must be base64 of at least 32 bytes\n {2}REDIS_URL:/,

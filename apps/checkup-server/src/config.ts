@@ -1,6 +1,17 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { API_SECRET_MIN_BYTES, decodeApiSecret } from './modules/security/api-secret.js';
+import { decodeKeyText, KEY_FILE_MIN_BYTES } from './modules/security/key-file.js';
+
+/** Base64 of a key of at least KEY_FILE_MIN_BYTES, as a Buffer; absent stays undefined. */
+const base64Key = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    if (value === undefined) return undefined;
+    const key = decodeKeyText(value);
+    if (!key) ctx.addIssue({ code: 'custom', message: `must be base64 of at least ${KEY_FILE_MIN_BYTES} bytes` });
+    return key ?? undefined;
+  });
 
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -15,16 +26,12 @@ const configSchema = z.object({
    * The secret shared with the BFF, base64; overrides api-secret.key in KEYS_DIR. Both servers
    * derive the signing and field-encryption keys from it (spec §7).
    */
-  API_SECRET: z
-    .string()
-    .optional()
-    .transform((value, ctx) => {
-      if (value === undefined) return undefined;
-      const secret = decodeApiSecret(value);
-      if (!secret)
-        ctx.addIssue({ code: 'custom', message: `must be base64 of at least ${API_SECRET_MIN_BYTES} bytes` });
-      return secret ?? undefined;
-    }),
+  API_SECRET: base64Key,
+  /**
+   * Seals ID numbers and phones at rest, base64; overrides personal-data.key in KEYS_DIR
+   * (modules/security/data-key.ts). The database is unreadable without it.
+   */
+  PERSONAL_DATA_KEY: base64Key,
   /** Nonces of signed calls are kept here when set, so several instances refuse each other's replays. */
   REDIS_URL: z.string().url().optional(),
   /** An upstream session ends after this many minutes without a call. */

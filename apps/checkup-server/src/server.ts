@@ -9,6 +9,8 @@ import { analyzeIfNeverAnalyzed, scheduleAnalyze } from './db/maintenance.js';
 import { buildApp } from './app.js';
 import { loadPasswordKeys } from './modules/auth/keys.js';
 import { deleteIdleSessions } from './modules/auth/session-repository.js';
+import { preparePersonalData } from './modules/people/data-key-record.js';
+import { loadDataKey } from './modules/security/data-key.js';
 import { deriveApiKeys, loadApiSecret } from './modules/security/api-secret.js';
 import { MemoryNonceStore, type NonceStore } from './modules/security/nonce-store.js';
 import { RedisNonceStore } from './modules/security/redis-nonce-store.js';
@@ -18,12 +20,21 @@ const database = await openDatabase(databaseTargetOf(config));
 await seedDemoData(database.db);
 const keys = await loadPasswordKeys(config.keysDir);
 const apiKeys = deriveApiKeys(config.API_SECRET ?? (await loadApiSecret(config.keysDir)));
+// Before serving: a wrong data key stops the start, and plain text from before 0010 is sealed.
+const { personalData, sealed } = await preparePersonalData(database.db, await loadDataKey(config));
 // A signed call should fail fast rather than wait in ioredis's queue while Redis is away.
 const nonceStore: NonceStore = config.REDIS_URL
   ? new RedisNonceStore(new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1 }))
   : new MemoryNonceStore();
 const app = await buildApp(
-  { db: database.db, keys, apiKeys, nonceStore, sessionIdleMinutes: config.UPSTREAM_SESSION_IDLE_MINUTES },
+  {
+    db: database.db,
+    keys,
+    apiKeys,
+    personalData,
+    nonceStore,
+    sessionIdleMinutes: config.UPSTREAM_SESSION_IDLE_MINUTES,
+  },
   {
     logger: {
       level: config.LOG_LEVEL,
@@ -33,9 +44,11 @@ const app = await buildApp(
   },
 );
 
+if (Object.values(sealed).some((n) => n > 0)) app.log.info(sealed, 'plain ID numbers and phones sealed');
+
 // A first start shows real-looking visits instead of empty screens (issue 4 §4).
 if (config.SEED_ORDERS > 0 && (await database.db.$count(orders)) === 0) {
-  const seeded = await seedDemoOrders(database.db, { orders: config.SEED_ORDERS });
+  const seeded = await seedDemoOrders(database.db, { orders: config.SEED_ORDERS, personalData });
   app.log.info({ orders: seeded.orders, customers: seeded.customers, ms: seeded.ms }, 'demo orders seeded');
 }
 

@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { companySearchDataRoute, type CompanySearchData } from '@checkup/api-contract';
 import { companies, companyGroups, packages } from '../src/db/schema.js';
-import { useTestServer } from './support/app.js';
+import { testPersonalData, useTestServer } from './support/app.js';
 import { describeOnEachDatabase } from './support/database.js';
 import { callerFor, tokenFor } from './support/domain.js';
 
@@ -31,8 +31,17 @@ describeOnEachDatabase((target) => {
     const rows = await db()
       .insert(companies)
       .values([
-        { companyName: '查询测试钢铁厂', contactName: '王经理', contactPhone: '13900001111', examArea: '1' },
-        { companyName: '查询测试外院单位', contactPhone: '13900002222', examArea: '0' },
+        {
+          companyName: '查询测试钢铁厂',
+          contactName: '王经理',
+          contactPhoneEnc: testPersonalData.seal('companies.contact_phone', '13900001111'),
+          examArea: '1',
+        },
+        {
+          companyName: '查询测试外院单位',
+          contactPhoneEnc: testPersonalData.seal('companies.contact_phone', '13900002222'),
+          examArea: '0',
+        },
         { companyName: '查询测试新单位', examArea: '1' },
       ])
       .returning({ id: companies.id, name: companies.companyName });

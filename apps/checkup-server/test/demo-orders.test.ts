@@ -11,6 +11,7 @@ import {
 import type { Database } from '../src/db/client.js';
 import { seedDemoOrders } from '../src/db/demo/seed-orders.js';
 import * as t from '../src/db/schema.js';
+import { testPersonalData } from './support/app.js';
 import { describeOnEachDatabase, openTestDatabase } from './support/database.js';
 
 const TODAY = '2026-03-16';
@@ -40,7 +41,7 @@ describeOnEachDatabase((target) => {
 
   beforeAll(async () => {
     database = await openTestDatabase(target);
-    await seedDemoOrders(db(), { orders: 200, seed: 7, today: TODAY });
+    await seedDemoOrders(db(), { orders: 200, seed: 7, today: TODAY, personalData: testPersonalData });
     orders = await db().select().from(t.orders);
     customerOf = new Map((await db().select().from(t.customers)).map((c) => [c.id, c]));
   });
@@ -54,10 +55,29 @@ describeOnEachDatabase((target) => {
 
   it('gives every examinee a valid ID number and occupational visits their harm factors', () => {
     for (const o of orders) {
-      expect(isValidIdNumber(customerOf.get(o.customerId)!.custIdCard!)).toBe(true);
+      const customer = customerOf.get(o.customerId)!;
+      const { idCard, phone } = testPersonalData.openIdentity(customer);
+      expect(isValidIdNumber(idCard!)).toBe(true);
+      expect(customer.custIdCardHash).toBe(testPersonalData.idCardLookup(idCard!));
+      expect(customer.phoneHash).toBe(testPersonalData.phoneLookup(phone!));
       if (o.examType === 'occupational') expect(o.harmFactors?.length).toBeGreaterThan(0);
       else expect(o.harmFactors).toBeNull();
     }
+  });
+
+  it('seals every examinee’s and contact’s ID number and phone, leaving no plain text', async () => {
+    const companies = await db().select().from(t.companies);
+    expect(companies.length).toBeGreaterThan(0);
+    for (const c of companies)
+      expect(testPersonalData.open('companies.contact_phone', c.contactPhoneEnc!)).toMatch(/^1[3-9]\d{9}$/);
+    const [plain] = await db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(t.customers)
+      .where(sql`${t.customers.legacyIdCard} is not null or ${t.customers.legacyPhone} is not null`);
+    expect(plain!.n).toBe(0);
+    expect([...customerOf.values()].every((c) => c.custIdCardEnc!.startsWith(`v1:${testPersonalData.keyId}:`))).toBe(
+      true,
+    );
   });
 
   it('keeps each order’s departments and unions where its status says', async () => {
@@ -186,7 +206,7 @@ describeOnEachDatabase((target) => {
 
   it('adds more orders on a second run, numbering each day after the first run', async () => {
     const before = new Set(orders.map((o) => o.orderId));
-    const second = await seedDemoOrders(db(), { orders: 50, seed: 7, today: TODAY });
+    const second = await seedDemoOrders(db(), { orders: 50, seed: 7, today: TODAY, personalData: testPersonalData });
     expect(second.orders).toBe(50);
     const all = await db().select({ orderId: t.orders.orderId }).from(t.orders);
     expect(all).toHaveLength(250);

@@ -6,7 +6,7 @@ import { seedDemoOrders } from '../src/db/demo/seed-orders.js';
 import * as t from '../src/db/schema.js';
 import { seedDemoData } from '../src/db/seed.js';
 import { verifyPassword } from '../src/modules/auth/password.js';
-import { useTestServer } from './support/app.js';
+import { testPersonalData, useTestServer } from './support/app.js';
 import { describeOnEachDatabase, openTestDatabase } from './support/database.js';
 import { tokenFor } from './support/domain.js';
 
@@ -98,10 +98,17 @@ describeOnEachDatabase((target) => {
 
   it('gives the same data for the same seed, and other data for another', async () => {
     const [a, b] = databases.map((d) => d.db) as [Db, Db];
-    await seedDemoOrders(a, { orders: 120, seed: 11, today: '2026-03-16' });
-    await seedDemoOrders(b, { orders: 120, seed: 11, today: '2026-03-16' });
+    const options = { orders: 120, seed: 11, today: '2026-03-16', personalData: testPersonalData };
+    await seedDemoOrders(a, options);
+    await seedDemoOrders(b, options);
     const snapshot = async (db: Db) => ({
-      customers: await db.select().from(t.customers).orderBy(asc(t.customers.id)),
+      // Sealing draws a fresh iv each time: the same data is the same plain text.
+      customers: (await db.select().from(t.customers).orderBy(asc(t.customers.id))).map(
+        ({ custIdCardEnc, phoneEnc, ...rest }) => ({
+          ...rest,
+          ...testPersonalData.openIdentity({ custIdCardEnc, phoneEnc }),
+        }),
+      ),
       orders: await db.select().from(t.orders).orderBy(asc(t.orders.orderId)),
       unions: await db.select().from(t.orderUnions).orderBy(asc(t.orderUnions.orderId), asc(t.orderUnions.unionId)),
       results: (
@@ -114,7 +121,7 @@ describeOnEachDatabase((target) => {
 
     const other = await openTestDatabase(target);
     try {
-      await seedDemoOrders(other.db, { orders: 120, seed: 12, today: '2026-03-16' });
+      await seedDemoOrders(other.db, { ...options, seed: 12 });
       expect((await snapshot(other.db)).customers.map((c) => c.custName)).not.toEqual(
         first.customers.map((c) => c.custName),
       );

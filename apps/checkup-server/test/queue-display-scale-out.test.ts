@@ -9,7 +9,7 @@ import { todayCst } from '../src/lib/hospital-day.js';
 import { loadPasswordKeys } from '../src/modules/auth/keys.js';
 import { deriveApiKeys } from '../src/modules/security/api-secret.js';
 import { MemoryNonceStore } from '../src/modules/security/nonce-store.js';
-import type { TestServer } from './support/app.js';
+import { testPersonalData, type TestServer } from './support/app.js';
 import { openTestDatabase, postgresUrl, type TestDatabase } from './support/database.js';
 import { addDept, addOrder, addStaff, callerFor, tokenFor } from './support/domain.js';
 import { openEventStream, type EventStreamClient } from './support/event-stream.js';
@@ -38,11 +38,12 @@ describe.skipIf(!postgresUrl)('queue display across two checkup server instances
         db: database.db,
         keys,
         apiKeys,
+        personalData: testPersonalData,
         sessionIdleMinutes: 30,
         nonceStore: new MemoryNonceStore(),
         securitySettingsTtlMs: 0,
       });
-      instances.push({ app, database, keys, keysDir, apiKeys });
+      instances.push({ app, database, keys, keysDir, apiKeys, personalData: testPersonalData });
     }
   });
   afterAll(async () => {

@@ -59,6 +59,7 @@ describeOnEachDatabase((target) => {
       db: db(),
       keys: server.keys,
       apiKeys: server.apiKeys,
+      personalData: server.personalData,
       nonceStore: new MemoryNonceStore(),
       sessionIdleMinutes: SESSION_IDLE_MINUTES,
       securitySettingsTtlMs: 0,

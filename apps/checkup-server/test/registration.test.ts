@@ -13,7 +13,7 @@ import {
   unions,
 } from '../src/db/schema.js';
 import { todayCst } from '../src/lib/hospital-day.js';
-import { useTestServer } from './support/app.js';
+import { testPersonalData, useTestServer } from './support/app.js';
 import { describeOnEachDatabase } from './support/database.js';
 import { addOrder, addStaff, callerFor, orderStatus, tokenFor } from './support/domain.js';
 
@@ -106,8 +106,11 @@ describeOnEachDatabase((target) => {
 
       expect(again.json().data.customer_id).toBe(first.json().data.customer_id);
       expect(again.json().data.order_id).not.toBe(first.json().data.order_id);
-      const [row] = await db().select().from(customers).where(eq(customers.custIdCard, id));
-      expect(row!.phone).toBe('13900139000');
+      const [row] = await db()
+        .select()
+        .from(customers)
+        .where(eq(customers.custIdCardHash, testPersonalData.idCardLookup(id)));
+      expect(testPersonalData.openIdentity(row!).phone).toBe('13900139000');
     });
 
     it.each<[string, { package_id?: string; union_ids: string[] }, string]>([
@@ -166,7 +169,10 @@ describeOnEachDatabase((target) => {
       });
       expect(refused.statusCode).toBe(403);
       expect(refused.json().msg).toBe('当前账号没有查看保密人员的权限！');
-      const [row] = await db().select().from(customers).where(eq(customers.custIdCard, id));
+      const [row] = await db()
+        .select()
+        .from(customers)
+        .where(eq(customers.custIdCardHash, testPersonalData.idCardLookup(id)));
       expect(row!.custName).toBe('保密复诊');
     });
 

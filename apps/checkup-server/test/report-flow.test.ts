@@ -54,6 +54,7 @@ describeOnEachDatabase((target) => {
       keys: server.keys,
       sessionIdleMinutes: SESSION_IDLE_MINUTES,
       apiKeys: server.apiKeys,
+      personalData: server.personalData,
       nonceStore: new MemoryNonceStore(),
       securitySettingsTtlMs: 0,
       reportTransport: fake.transport,
@@ -235,7 +236,10 @@ describeOnEachDatabase((target) => {
         tracking_no: 'SF1234567890',
       });
       const [row] = await db().select().from(reportDeliveries).where(eq(reportDeliveries.orderId, orderId));
-      expect(row).toMatchObject({ destination: '北京市东城区某路1号', detail: '运单号：SF1234567890', status: 'sent' });
+      expect(row).toMatchObject({ detail: '运单号：SF1234567890', status: 'sent' });
+      expect(server.personalData.open('report_deliveries.destination', row!.destinationEnc!)).toBe(
+        '北京市东城区某路1号',
+      );
     });
 
     it('sends SMS and e-mail through the transport, recording a refusal as failed without moving the order', async () => {

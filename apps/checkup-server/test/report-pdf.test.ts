@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { renderReportPdf } from '../src/modules/report/report-pdf.js';
 import { reportTicket } from '../src/modules/report/report-ticket.js';
 import { guideSheetTicket } from '../src/modules/registration/guide-sheet-ticket.js';
-import { useTestServer } from './support/app.js';
+import { testPersonalData, useTestServer } from './support/app.js';
 import { describeOnEachDatabase } from './support/database.js';
 import { addStaff, callerFor, tokenFor } from './support/domain.js';
 import { addReviewedOrder } from './report-fixture.js';
@@ -82,7 +82,7 @@ describeOnEachDatabase((target) => {
       const res = await staff.get('/manager/api/report/report_pdf', { order_id: unreviewed });
       expect(res.statusCode).toBe(409);
       expect(res.json().msg).toBe('该体检尚未终审通过，不能打印报告（当前状态：已主审）');
-      await expect(renderReportPdf(db(), unreviewed)).rejects.toThrow('该体检尚未终审通过');
+      await expect(renderReportPdf(db(), testPersonalData, unreviewed)).rejects.toThrow('该体检尚未终审通过');
     });
 
     it('lets the local print service fetch the report by a ticket, and refuses a forged, expired or guide-sheet one', async () => {

@@ -8,7 +8,7 @@ import { openDatabase, type Database } from '../src/db/client.js';
 import { loadPasswordKeys } from '../src/modules/auth/keys.js';
 import { deriveApiKeys } from '../src/modules/security/api-secret.js';
 import { MemoryNonceStore } from '../src/modules/security/nonce-store.js';
-import type { TestServer } from './support/app.js';
+import { testPersonalData, type TestServer } from './support/app.js';
 import { openTestDatabase, postgresUrl, type TestDatabase } from './support/database.js';
 import { addDept, addOrder, addStaff, callerFor, tokenFor } from './support/domain.js';
 import { updateApiSecurity } from './support/signing.js';
@@ -35,11 +35,12 @@ describe.skipIf(!postgresUrl)('two checkup server instances on one PostgreSQL (T
         db: database.db,
         keys,
         apiKeys,
+        personalData: testPersonalData,
         sessionIdleMinutes: 30,
         nonceStore: new MemoryNonceStore(),
         securitySettingsTtlMs: 0,
       });
-      instances.push({ app, database, keys, keysDir, apiKeys });
+      instances.push({ app, database, keys, keysDir, apiKeys, personalData: testPersonalData });
     }
   });
   afterAll(async () => {

@@ -5,7 +5,7 @@ import { customers, orderExceptions, orderStatusLog, orders, reportPrints } from
 import { kioskTicket } from '../src/modules/selfprint/kiosk-ticket.js';
 import { NOT_FOUND_BY_ID_CARD, TICKET_REFUSED } from '../src/modules/selfprint/routes.js';
 import { NOT_OWN_REPORT } from '../src/modules/selfprint/selfprint-service.js';
-import { form, useTestServer } from './support/app.js';
+import { form, testPersonalData, useTestServer } from './support/app.js';
 import { describeOnEachDatabase } from './support/database.js';
 import { addOrder, orderStatus } from './support/domain.js';
 
@@ -45,7 +45,10 @@ describeOnEachDatabase((target) => {
     mine.inReview = await addOrder(db(), { status: 'main_trial', idCard: ownCard, examDate: '2026-11-20' });
     others = await addOrder(db(), { status: 'final_trial', name: '李四', idCard: otherCard });
     // Every row of the number carries the one name the kiosk greets.
-    await db().update(customers).set({ custName: '张小三' }).where(eq(customers.custIdCard, ownCard));
+    await db()
+      .update(customers)
+      .set({ custName: '张小三' })
+      .where(eq(customers.custIdCardHash, testPersonalData.idCardLookup(ownCard)));
   });
 
   async function ticketOf(card: string): Promise<string> {

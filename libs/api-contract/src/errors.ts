@@ -36,6 +36,10 @@ export const errorCatalogue = {
   UPSTREAM_UNAVAILABLE: { status: 502, msg: '网络连接失败，请稍后再试' },
   UPSTREAM_TIMEOUT: { status: 504, msg: '网络繁忙，请稍后再试' },
   INTERNAL: { status: 500, msg: '服务器内部错误，请稍后再试' },
+  PERSONAL_DATA_UNREADABLE: {
+    status: 500,
+    msg: '身份证号或手机号无法解密：数据可能被改动，或数据密钥与数据库不符，请联系系统管理员',
+  },
 } as const satisfies Record<string, { status: number; msg: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -19,7 +19,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export type DatabaseTarget = { kind: 'pglite'; dir?: string } | { kind: 'postgres'; url: string };
 
@@ -30,8 +30,14 @@ export function databaseTargetOf(config: { DATABASE_URL?: string; pgliteDir: str
     : { kind: 'pglite', dir: config.pgliteDir };
 }
 
-/** Opens the database and brings its schema up to date. `dir` undefined means in memory. */
-export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+/**
+ * Opens the database and brings its schema up to date. `dir` undefined means in memory. Tests that
+ * upgrade a database written by an older version migrate it from a folder holding fewer migrations.
+ */
+export async function openDatabase(
+  target: DatabaseTarget,
+  { migrationsFolder = MIGRATIONS_FOLDER }: { migrationsFolder?: string } = {},
+): Promise<Database> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
     // An idle connection the database drops (a restart, an administrator) must not crash the

@@ -1,4 +1,6 @@
 import { loadConfig } from '../config.js';
+import { preparePersonalData } from '../modules/people/data-key-record.js';
+import { loadDataKey } from '../modules/security/data-key.js';
 import { databaseTargetOf, openDatabase } from './client.js';
 import { parseSeedArgs, SEED_USAGE } from './demo/seed-args.js';
 import { seedDemoOrders } from './demo/seed-orders.js';
@@ -27,9 +29,12 @@ async function main(): Promise<number> {
     const started = performance.now();
     await seedDemoData(database.db);
     print(`  catalogue and demo accounts: ${Math.round(performance.now() - started)} ms`);
+    // The server's own key (generated here on a first run): the server reads what this writes.
+    const { personalData } = await preparePersonalData(database.db, await loadDataKey(config));
     let shown = 0;
     const result = await seedDemoOrders(database.db, {
       orders: args.orders,
+      personalData,
       seed: args.seed,
       today: args.today,
       onProgress: (done, total) => {

@@ -11,6 +11,8 @@ export const httpPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error, request, reply) => {
     const { status, envelope, unexpected } = errorToEnvelope(error);
     if (unexpected) request.log.error({ err: error }, 'unhandled error');
+    // A typed 5xx is the server's own fault (a sealed value that will not open): someone must look.
+    else if (status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ err: error }, 'request refused');
     return reply.status(status).send(envelope);
   });

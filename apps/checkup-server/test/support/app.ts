@@ -7,12 +7,19 @@ import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import type { Database } from '../../src/db/client.js';
 import { loadPasswordKeys, type PasswordKeys } from '../../src/modules/auth/keys.js';
+import { preparePersonalData } from '../../src/modules/people/data-key-record.js';
+import { PersonalData } from '../../src/modules/people/personal-data.js';
 import { deriveApiKeys, type ApiKeys } from '../../src/modules/security/api-secret.js';
 import { MemoryNonceStore } from '../../src/modules/security/nonce-store.js';
 import { updateApiSecurity } from './signing.js';
 import { openTestDatabase, type TestDatabaseTarget } from './database.js';
 
 export const SESSION_IDLE_MINUTES = 30;
+
+/** The data key of every test server in this file (vitest gives each file its own module instance). */
+const TEST_DATA_KEY = randomBytes(32);
+/** What the test servers seal ID numbers and phones with; fixtures and raw-row checks use it too. */
+export const testPersonalData = new PersonalData(TEST_DATA_KEY);
 
 export type TestApp = Awaited<ReturnType<typeof buildApp>>;
 
@@ -23,6 +30,7 @@ export interface TestServer {
   keysDir: string;
   /** Derived from a random secret of this server alone: what a test signs and encrypts with. */
   apiKeys: ApiKeys;
+  personalData: PersonalData;
 }
 
 /** What the browser's jsencrypt sends: RSA PKCS#1 v1.5 over the UTF-8 bytes, base64. */
@@ -50,6 +58,10 @@ export function useTestServer(target: TestDatabaseTarget, options: { signedCalls
     server.keys = await loadPasswordKeys(server.keysDir);
     server.apiKeys = deriveApiKeys(randomBytes(32));
     server.database = await openTestDatabase(target);
+    // As a start does: the key recorded, plain text from an older version sealed.
+    server.personalData = (
+      await preparePersonalData(server.database.db, { key: TEST_DATA_KEY, source: 'the test data key' })
+    ).personalData;
     // The seed requires signed calls, as the BFF makes them; suites about other behaviour call the
     // server directly, and the integrity suites turn signing on themselves.
     if (!options.signedCalls) {
@@ -60,6 +72,7 @@ export function useTestServer(target: TestDatabaseTarget, options: { signedCalls
       keys: server.keys,
       sessionIdleMinutes: SESSION_IDLE_MINUTES,
       apiKeys: server.apiKeys,
+      personalData: server.personalData,
       nonceStore,
       securitySettingsTtlMs: 0,
     });

@@ -49,12 +49,12 @@ async function asAdmin(url: string, statement: string): Promise<void> {
 /** A test database; a PostgreSQL one also says where it is, so a second instance can open it. */
 export type TestDatabase = Database & { url?: string };
 
-async function openPostgres(url: string): Promise<TestDatabase> {
+async function openPostgres(url: string, migrationsFolder?: string): Promise<TestDatabase> {
   const name = `checkup_test_${randomBytes(6).toString('hex')}`;
   await asAdmin(url, `CREATE DATABASE ${name}`);
   let database: Database;
   try {
-    database = await openDatabase({ kind: 'postgres', url: withDatabaseName(url, name) });
+    database = await openDatabase({ kind: 'postgres', url: withDatabaseName(url, name) }, { migrationsFolder });
   } catch (error) {
     await asAdmin(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     throw error;
@@ -69,11 +69,20 @@ async function openPostgres(url: string): Promise<TestDatabase> {
   };
 }
 
-/** A migrated and seeded database of its own; PostgreSQL gets a fresh database dropped on close. */
-export async function openTestDatabase(target: TestDatabaseTarget): Promise<TestDatabase> {
+/**
+ * A migrated and seeded database of its own; PostgreSQL gets a fresh database dropped on close.
+ * `migrationsFolder` stops the schema at an older version (support/migrations.ts); `dir` keeps a
+ * PGlite database in a folder, so that it can be opened again.
+ */
+export async function openTestDatabase(
+  target: TestDatabaseTarget,
+  options: { migrationsFolder?: string; dir?: string } = {},
+): Promise<TestDatabase> {
   if (target.kind === 'postgres' && !postgresUrl) throw new Error('TEST_DATABASE_URL is not set');
   const database: TestDatabase =
-    target.kind === 'postgres' ? await openPostgres(postgresUrl!) : await openDatabase({ kind: 'pglite' });
+    target.kind === 'postgres'
+      ? await openPostgres(postgresUrl!, options.migrationsFolder)
+      : await openDatabase({ kind: 'pglite', dir: options.dir }, { migrationsFolder: options.migrationsFolder });
   try {
     await seedDemoData(database.db);
   } catch (error) {

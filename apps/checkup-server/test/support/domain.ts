@@ -11,7 +11,7 @@ import {
   workGroups,
 } from '../../src/db/schema.js';
 import { hashPassword } from '../../src/modules/auth/password.js';
-import { encrypt, form, type TestServer } from './app.js';
+import { encrypt, form, testPersonalData, type TestServer } from './app.js';
 
 /**
  * Small, explicit domain rows for tests that must not depend on the demo seed: a department or
@@ -103,7 +103,7 @@ export async function addOrder(db: Db, fixture: OrderFixture): Promise<string> {
       custName: fixture.name ?? `测试者${serial}`,
       sex: '1',
       birthday: '1980-05-06',
-      custIdCard: fixture.idCard === undefined ? null : fixture.idCard,
+      ...testPersonalData.sealIdentity({ idCard: fixture.idCard }),
       specialFlag: fixture.confidential ? '1' : '0',
     })
     .returning({ id: customers.id });

@@ -1,4 +1,5 @@
 import { inArray } from 'drizzle-orm';
+import type { PersonalData } from '../../modules/people/personal-data.js';
 import type { Db } from '../client.js';
 import { companies, companyGroups, contracts, packages } from '../schema.js';
 import type { GenderLimit } from '../schema/catalogue.js';
@@ -56,7 +57,7 @@ export interface DemoGroup {
  * Inserts the demo companies with their groups and a contract for `today`'s year, skipping what is
  * there (companies by name, groups by company and name, contracts by number). Returns the groups.
  */
-export async function seedDemoCompanies(db: Db, today: string): Promise<DemoGroup[]> {
+export async function seedDemoCompanies(db: Db, today: string, personalData: PersonalData): Promise<DemoGroup[]> {
   const rng = new Rng(20_260_101);
   await db
     .insert(companies)
@@ -64,7 +65,7 @@ export async function seedDemoCompanies(db: Db, today: string): Promise<DemoGrou
       DEMO_COMPANIES.map((c) => ({
         companyName: c.name,
         contactName: chineseName(rng, rng.chance(0.5) ? '1' : '2', 40),
-        contactPhone: mobilePhone(rng),
+        contactPhoneEnc: personalData.seal('companies.contact_phone', mobilePhone(rng)),
         address: c.address,
       })),
     )

@@ -14,7 +14,7 @@ import {
 
 export type Sex = '1' | '2';
 
-/** A generated examinee, shaped as the customers table wants it. */
+/** A generated examinee, shaped as the customers table wants it but for the ID number and phone, sealed on insert. */
 export interface PersonDraft {
   custName: string;
   sex: Sex;

@@ -18,6 +18,7 @@ import {
   users,
 } from '../schema.js';
 import { DEMO_ACCOUNTS, type DemoAccount } from '@checkup/api-contract';
+import type { PersonalData } from '../../modules/people/personal-data.js';
 import { insertMany } from './bulk-insert.js';
 import { seedDemoCompanies } from './companies.js';
 import { isValidDay, todayCst } from './dates.js';
@@ -33,6 +34,8 @@ export const DEFAULT_DEMO_SEED = 2026;
 
 export interface SeedOrdersOptions {
   orders: number;
+  /** Seals the examinees' ID numbers and phones as registration does. */
+  personalData: PersonalData;
   seed?: number;
   /** 'YYYY-MM-DD'; defaults to today in China Standard Time. */
   today?: string;
@@ -130,7 +133,7 @@ export async function seedDemoOrders(db: Db, options: SeedOrdersOptions): Promis
   const catalogue = await loadCatalogueSnapshot(db);
   if (catalogue.unions.length === 0) throw new Error('seedDemoOrders: the catalogue is empty; run seedDemoData first');
   const staff = await loadStaff(db);
-  const groups = await seedDemoCompanies(db, today);
+  const groups = await seedDemoCompanies(db, today, options.personalData);
   const existing = await db.$count(orders);
   const runSeed = mixSeed(seed, existing);
   const plans = planOrders(new Rng(mixSeed(runSeed, 0)), count, existing, today, await lastSequences(db));
@@ -160,7 +163,10 @@ export async function seedDemoOrders(db: Db, options: SeedOrdersOptions): Promis
         await insertMany(tx, table, list);
         rows[name] = (rows[name] ?? 0) + list.length;
       };
-      const newCustomers = [...fresh].map(([c, createdAt]) => ({ id: c.id, ...c.draft!, createdAt }));
+      const newCustomers = [...fresh].map(([c, createdAt]) => {
+        const { custIdCard, phone, ...person } = c.draft!;
+        return { id: c.id, ...person, ...options.personalData.sealIdentity({ idCard: custIdCard, phone }), createdAt };
+      });
       await write('customers', customers, newCustomers);
       await write(
         'orders',

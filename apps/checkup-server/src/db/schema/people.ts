@@ -1,4 +1,17 @@
-import { date, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { packages, type GenderLimit } from './catalogue.js';
 
 /** An examinee (体检者, customer): one row per person, whatever number of visits. */
@@ -10,9 +23,22 @@ export const customers = pgTable(
     /** '1' male, '2' female (spec §3) */
     sex: varchar('sex', { length: 1 }).$type<'1' | '2'>().notNull(),
     birthday: date('birthday', { mode: 'string' }).notNull(),
-    /** GB 11643, 18 characters (or a legacy 15); null for a person without one (a foreign visitor). */
-    custIdCard: varchar('cust_id_card', { length: 18 }),
-    phone: varchar('phone', { length: 20 }),
+    /**
+     * GB 11643, 18 characters (or a legacy 15) as entered, sealed by modules/people/personal-data.ts;
+     * null for a person without one (a foreign visitor).
+     */
+    custIdCardEnc: text('cust_id_card_enc'),
+    /** HMAC of the normalised ID number (15 digits widened to 18): the exact look-up, no decrypting. */
+    custIdCardHash: varchar('cust_id_card_hash', { length: 64 }),
+    phoneEnc: text('phone_enc'),
+    /** HMAC of the phone without spaces or dashes. */
+    phoneHash: varchar('phone_hash', { length: 64 }),
+    /**
+     * Plain text from before migration 0010, sealed and cleared at start (personal-data-rewrite.ts);
+     * a check constraint refuses any new value. Dropped once every installation has converted.
+     */
+    legacyIdCard: varchar('cust_id_card', { length: 18 }),
+    legacyPhone: varchar('phone', { length: 20 }),
     /** '1' confidential (保密人员): only users with special_flag '1' may see them (spec §5). */
     specialFlag: varchar('special_flag', { length: 1 }).notNull().default('0'),
     nation: varchar('nation', { length: 16 }),
@@ -24,24 +50,47 @@ export const customers = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('customers_id_card_idx').on(t.custIdCard),
+    index('customers_id_card_hash_idx').on(t.custIdCardHash),
     // Name search is by prefix (LIKE '张%'), which a plain index only serves under the C collation.
     index('customers_name_idx').on(t.custName.op('varchar_pattern_ops')),
-    index('customers_phone_idx').on(t.phone),
+    index('customers_phone_hash_idx').on(t.phoneHash),
+    check('customers_no_plain_identity', sql`${t.legacyIdCard} is null and ${t.legacyPhone} is null`),
   ],
 );
 
 /** An employer that sends its staff for checkups (团检单位). */
-export const companies = pgTable('companies', {
-  id: serial('id').primaryKey(),
-  companyName: varchar('company_name', { length: 128 }).notNull().unique(),
-  contactName: varchar('contact_name', { length: 32 }),
-  contactPhone: varchar('contact_phone', { length: 20 }),
-  address: varchar('address', { length: 128 }),
-  /** '1' searchable from the registration desk's exam area (spec §7 is_search_exam_area) */
-  examArea: varchar('exam_area', { length: 1 }).notNull().default('1'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const companies = pgTable(
+  'companies',
+  {
+    id: serial('id').primaryKey(),
+    companyName: varchar('company_name', { length: 128 }).notNull().unique(),
+    contactName: varchar('contact_name', { length: 32 }),
+    /** The contact person's phone, sealed (personal-data.ts); nobody searches by it. */
+    contactPhoneEnc: text('contact_phone_enc'),
+    /** Plain text from before migration 0010, sealed and cleared at start, as customers.phone. */
+    legacyContactPhone: varchar('contact_phone', { length: 20 }),
+    address: varchar('address', { length: 128 }),
+    /** '1' searchable from the registration desk's exam area (spec §7 is_search_exam_area) */
+    examArea: varchar('exam_area', { length: 1 }).notNull().default('1'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('companies_no_plain_phone', sql`${t.legacyContactPhone} is null`)],
+);
+
+/**
+ * The one key id personal data is sealed under (personal-data.ts), so a start with another key
+ * stops instead of writing a second kind of row; next_key_id is set while a rotation runs.
+ */
+export const personalDataKey = pgTable(
+  'personal_data_key',
+  {
+    id: integer('id').primaryKey().default(1),
+    keyId: varchar('key_id', { length: 16 }).notNull(),
+    nextKeyId: varchar('next_key_id', { length: 16 }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('personal_data_key_one_row', sql`${t.id} = 1`)],
+);
 
 /** A group (分组) of a company's staff with its own package, e.g. 男职工组 / 女职工组 / 接害组. */
 export const companyGroups = pgTable(

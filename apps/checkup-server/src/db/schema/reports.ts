@@ -1,4 +1,5 @@
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { orders } from './orders.js';
 
 /**
@@ -69,14 +70,20 @@ export const reportDeliveries = pgTable(
       .references(() => orders.orderId),
     /** pickup 自取, mail 邮寄, sms 短信, email 电子邮件 */
     method: varchar('method', { length: 8 }).notNull(),
-    /** who collected it, or the name / phone / address / e-mail it went to */
+    /** who collected it, or the name it went to */
     recipient: varchar('recipient', { length: 128 }).notNull(),
-    destination: text('destination'),
+    /** the mobile number, postal address or e-mail it went to, sealed (personal-data.ts) */
+    destinationEnc: text('destination_enc'),
+    /** Plain text from before migration 0010, sealed and cleared at start, as customers.phone. */
+    legacyDestination: text('destination'),
     /** sent, failed (the transport's answer) */
     status: varchar('status', { length: 8 }).notNull(),
     detail: text('detail'),
     operatorId: integer('operator_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('report_deliveries_order_idx').on(t.orderId, t.createdAt)],
+  (t) => [
+    index('report_deliveries_order_idx').on(t.orderId, t.createdAt),
+    check('report_deliveries_no_plain_destination', sql`${t.legacyDestination} is null`),
+  ],
 );

@@ -13,6 +13,7 @@ import {
 } from '../../db/schema.js';
 import { addDays, cstTime } from '../../db/demo/dates.js';
 import { ageAt, keyCondition } from '../orders/order-repository.js';
+import type { SearchKey } from '../people/search-key.js';
 
 type Executor = Pick<Db, 'select'>;
 
@@ -21,7 +22,7 @@ export interface CriticalSearch {
   dateFrom?: string;
   dateTo?: string;
   deptId?: number;
-  key?: string;
+  key?: SearchKey;
   /** A user who may not see confidential persons does not find them by a search either. */
   mayViewConfidential: boolean;
   page: number;

@@ -10,6 +10,8 @@ import {
 import type { Db } from '../../db/client.js';
 import { defineRoute } from '../../lib/define-route.js';
 import { assertCanViewPerson } from '../people/confidential.js';
+import type { PersonalData } from '../people/personal-data.js';
+import { parseSearchKey } from '../people/search-key.js';
 import { countUnhandled, criticalValueById, searchCriticalValues, type CriticalRecord } from './critical-repository.js';
 import { handleCritical, notifyCritical } from './critical-service.js';
 
@@ -54,8 +56,8 @@ function toRow(user: UserInfo, r: CriticalRecord): CriticalValueRow {
 }
 
 /** 危急值管理 (ser_dis_mg): the list, the notice record and the handling. */
-export async function criticalValueRoutes(app: FastifyInstance, opts: { db: Db }) {
-  const { db } = opts;
+export async function criticalValueRoutes(app: FastifyInstance, opts: { db: Db; personalData: PersonalData }) {
+  const { db, personalData } = opts;
 
   // Spec §5: notifying or handling shows the person, so a confidential one is refused (and audited).
   async function assertViewable(id: number, user: UserInfo, request: FastifyRequest) {
@@ -70,7 +72,7 @@ export async function criticalValueRoutes(app: FastifyInstance, opts: { db: Db }
       dateFrom: input.date_from,
       dateTo: input.date_to,
       deptId: input.exam_dept_id,
-      key: input.key,
+      key: input.key ? parseSearchKey(input.key, personalData) : undefined,
       mayViewConfidential: user.special_flag === '1',
       page: input.page,
       size: input.size,

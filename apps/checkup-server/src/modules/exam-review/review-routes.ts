@@ -23,6 +23,8 @@ import { assertMayAllot, assertMayReview } from '../access/review-gate.js';
 import { searchAllDiagnoses } from './diagnosis-search-repository.js';
 import { personOfOrder } from '../orders/order-repository.js';
 import { assertCanViewPerson, listNameFor } from '../people/confidential.js';
+import type { PersonalData } from '../people/personal-data.js';
+import { parseSearchKey } from '../people/search-key.js';
 import { assignReviews, autoAssignReviews, reviewersOf, unassignReviews } from './review-allot-service.js';
 import { loadReviewDetail } from './review-detail-repository.js';
 import { handleException, recallAbnormal, setReviewException } from './review-exception-service.js';
@@ -31,7 +33,7 @@ import { reviewWorklist } from './review-worklist-repository.js';
 import { tallySheet } from './tally-sheet-repository.js';
 
 /** The review worklists, allotment, detail, pass / return and abnormal flags of issue 8. */
-export function reviewWorkflowRoutes(app: FastifyInstance, db: Db) {
+export function reviewWorkflowRoutes(app: FastifyInstance, db: Db, personalData: PersonalData) {
   // Spec §5: every call about one examinee checks the confidential flag first.
   const guard = async (request: FastifyRequest, user: UserInfo, orderId: string, purpose: string) =>
     assertCanViewPerson(db, request, user, await personOfOrder(db, orderId), purpose);
@@ -43,7 +45,7 @@ export function reviewWorkflowRoutes(app: FastifyInstance, db: Db) {
       dateTo: input.date_to,
       assigned: input.assigned,
       returned: input.returned,
-      keyword: input.keyword,
+      keyword: input.keyword ? parseSearchKey(input.keyword, personalData) : undefined,
       userId: user.id,
       page: input.page,
       size: input.size,

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { customers, orders, reviewAssignments, users } from '../../db/schema.js';
 import { openExceptionFlag } from '../orders/open-exceptions.js';
 import { ageAt, keyCondition } from '../orders/order-repository.js';
+import type { SearchKey } from '../people/search-key.js';
 
 /** The statuses rev_apr lists: waiting for a step, or through the final review. */
 const UNDER_REVIEW = ['depts_done', 'first_trial', 'main_trial', 'final_trial'];
@@ -23,7 +24,7 @@ export interface WorklistFilter {
   dateTo?: string;
   assigned?: 'mine' | 'assigned' | 'unassigned';
   returned?: '1';
-  keyword?: string;
+  keyword?: SearchKey;
   userId: number;
   page: number;
   size: number;

@@ -14,10 +14,11 @@ import { assertMayReview } from '../access/review-gate.js';
 import { lockOrRefuse, releaseLock } from '../locks/record-locks.js';
 import { personOfOrder } from '../orders/order-repository.js';
 import { assertCanViewPerson } from '../people/confidential.js';
+import type { PersonalData } from '../people/personal-data.js';
 import { reviewWorkflowRoutes } from './review-routes.js';
 
 /** Chief-examiner review (总检审核) calls of spec §7. */
-export async function examReviewRoutes(app: FastifyInstance, opts: { db: Db }) {
+export async function examReviewRoutes(app: FastifyInstance, opts: { db: Db; personalData: PersonalData }) {
   const { db } = opts;
 
   defineRoute(app, exceptionHistoryRoute, async ({ input, user, request }) => {
@@ -64,5 +65,5 @@ export async function examReviewRoutes(app: FastifyInstance, opts: { db: Db }) {
     return { order_id: input.order_id, correction_status: '0' as const };
   });
 
-  reviewWorkflowRoutes(app, db);
+  reviewWorkflowRoutes(app, db, opts.personalData);
 }

@@ -2,9 +2,10 @@ import { and, count, desc, eq, gte, like, lte, sql, type SQL } from 'drizzle-orm
 import type { Db } from '../../db/client.js';
 import { companies, customers, orders, packages } from '../../db/schema.js';
 import { escapeLike } from '../../lib/like.js';
+import type { SearchKey } from '../people/search-key.js';
 
 export interface OrderSearch {
-  key?: string;
+  key?: SearchKey;
   status?: string;
   dateFrom?: string;
   dateTo?: string;
@@ -13,13 +14,13 @@ export interface OrderSearch {
   size: number;
 }
 
-/** Which column a search key means: an order number, an ID number, a mobile number, else a name prefix. */
-export function keyCondition(key: string): SQL {
-  if (/^\d{14}$/.test(key)) return eq(orders.orderId, key);
-  if (/^(\d{17}[\dXx]|\d{15})$/.test(key)) return eq(customers.custIdCard, key.toUpperCase());
-  if (/^1\d{10}$/.test(key)) return eq(customers.phone, key);
+/** The column a search key is about: the order number, the ID number's or phone's look-up hash, the name. */
+export function keyCondition(key: SearchKey): SQL {
+  if ('orderId' in key) return eq(orders.orderId, key.orderId);
+  if ('idCardHash' in key) return eq(customers.custIdCardHash, key.idCardHash);
+  if ('phoneHash' in key) return eq(customers.phoneHash, key.phoneHash);
   // LIKE wildcards typed by a user are matched literally.
-  return like(customers.custName, `${escapeLike(key)}%`);
+  return like(customers.custName, `${escapeLike(key.namePrefix)}%`);
 }
 
 export const ageAt = (examDate: SQL | typeof orders.examDate) =>
@@ -40,7 +41,7 @@ export async function searchOrders(db: Db, search: OrderSearch) {
       custName: customers.custName,
       sex: customers.sex,
       age: ageAt(orders.examDate),
-      custIdCard: customers.custIdCard,
+      custIdCardEnc: customers.custIdCardEnc,
       specialFlag: customers.specialFlag,
       examType: orders.examType,
       examDate: orders.examDate,
@@ -59,7 +60,7 @@ export async function searchOrders(db: Db, search: OrderSearch) {
     .offset((search.page - 1) * search.size);
   // The count joins the examinees only when the key is about them, and stops at the cap: a common
   // surname matches thousands of visits and an exact figure would cost more than the page (bench:server).
-  const byPerson = search.key !== undefined && !/^\d{14}$/.test(search.key);
+  const byPerson = search.key !== undefined && !('orderId' in search.key);
   const base = db
     .select({ one: sql`1` })
     .from(orders)

@@ -3,13 +3,17 @@ import { maskIdNumber, orderChangeStatusRoute, orderListRoute, type OrderStatus 
 import type { Db } from '../../db/client.js';
 import { defineRoute } from '../../lib/define-route.js';
 import { listNameFor } from '../people/confidential.js';
+import type { PersonalData } from '../people/personal-data.js';
+import { parseSearchKey } from '../people/search-key.js';
 import { changeOrderStatusNow } from './order-status-service.js';
 import { searchOrders } from './order-repository.js';
 
-export async function orderRoutes(app: FastifyInstance, opts: { db: Db }) {
+export async function orderRoutes(app: FastifyInstance, opts: { db: Db; personalData: PersonalData }) {
+  const { personalData } = opts;
+
   defineRoute(app, orderListRoute, async ({ input, user }) => {
     const { rows, total, totalCapped } = await searchOrders(opts.db, {
-      key: input.key || undefined,
+      key: input.key ? parseSearchKey(input.key, personalData) : undefined,
       status: input.status,
       dateFrom: input.date_from,
       dateTo: input.date_to,
@@ -23,7 +27,7 @@ export async function orderRoutes(app: FastifyInstance, opts: { db: Db }) {
         cust_name: listNameFor(user, r.custName, r.specialFlag),
         sex: r.sex,
         age: r.age,
-        cust_id_card: r.custIdCard ? maskIdNumber(r.custIdCard) : null,
+        cust_id_card: r.custIdCardEnc && maskIdNumber(personalData.open('customers.cust_id_card', r.custIdCardEnc)),
         special_flag: r.specialFlag,
         exam_type: r.examType,
         exam_date: r.examDate,

@@ -13,9 +13,17 @@ import {
   unions,
 } from '../../db/schema.js';
 import { mutexUnionIds } from '../package/repository.js';
+import type { PersonalData } from '../people/personal-data.js';
 
-/** One visit as the detail screen and the guide sheet show it; undefined when there is no such order. */
-export async function readOrderDetail(db: Db, orderId: string): Promise<OrderDetail | undefined> {
+/**
+ * One visit as the detail screen and the guide sheet show it, the ID number and phone opened;
+ * undefined when there is no such order.
+ */
+export async function readOrderDetail(
+  db: Db,
+  personalData: PersonalData,
+  orderId: string,
+): Promise<OrderDetail | undefined> {
   const [head] = await db
     .select({
       order: orders,
@@ -80,6 +88,7 @@ export async function readOrderDetail(db: Db, orderId: string): Promise<OrderDet
   }
 
   const { order, customer } = head;
+  const { idCard, phone } = personalData.openIdentity(customer);
   return {
     order_id: order.orderId,
     status: order.status as OrderStatus,
@@ -98,8 +107,8 @@ export async function readOrderDetail(db: Db, orderId: string): Promise<OrderDet
       sex: customer.sex,
       birthday: customer.birthday,
       age: ageInYears(customer.birthday, order.examDate),
-      cust_id_card: customer.custIdCard,
-      phone: customer.phone,
+      cust_id_card: idCard,
+      phone,
       nation: customer.nation,
       address: customer.address,
       special_flag: customer.specialFlag,

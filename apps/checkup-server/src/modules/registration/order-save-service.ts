@@ -24,6 +24,7 @@ import {
   packages,
 } from '../../db/schema.js';
 import { todayCst } from '../../lib/hospital-day.js';
+import type { PersonalData } from '../people/personal-data.js';
 import { queueChanged } from '../queue/queue-signal.js';
 import { syncQueuesIn } from '../queue/queue-sync.js';
 import { packageOptions, unionOptions } from './catalogue-repository.js';
@@ -62,24 +63,27 @@ async function checkGroup(tx: Tx, companyId: number | undefined, groupId: number
   if (!group) refuse('所选分组不属于该单位');
 }
 
-/** A returning examinee is found by ID number and updated; anyone else is a new customer. */
-async function upsertCustomer(tx: Tx, input: SaveInput): Promise<number> {
+/**
+ * A returning examinee is found by ID number (either length, personal-data.ts) and updated; anyone
+ * else is a new customer.
+ */
+async function upsertCustomer(tx: Tx, personalData: PersonalData, input: SaveInput): Promise<number> {
+  const identity = personalData.sealIdentity({ idCard: input.cust_id_card, phone: input.phone });
   const fields = {
     custName: input.cust_name,
     sex: input.sex,
     birthday: input.birthday,
-    custIdCard: input.cust_id_card ?? null,
-    phone: input.phone ?? null,
+    ...identity,
     nation: input.nation ?? null,
     address: input.address ?? null,
     specialFlag: input.special_flag,
     ...(input.photo ? { photo: input.photo } : {}),
   };
-  if (input.cust_id_card) {
+  if (identity.custIdCardHash) {
     const [existing] = await tx
       .select({ id: customers.id })
       .from(customers)
-      .where(eq(customers.custIdCard, input.cust_id_card))
+      .where(eq(customers.custIdCardHash, identity.custIdCardHash))
       .limit(1)
       .for('update');
     if (existing) {
@@ -126,7 +130,7 @@ async function writeUnions(tx: Tx, orderId: string, examDate: string, rows: { un
  * Registers one visit (spec §5 refusals checked first, by the rules the web also uses), writing the
  * examinee, the order, its unions and its departments, the status log and the audit in one transaction.
  */
-export function saveOrder(db: Db, input: SaveInput, actor: Actor) {
+export function saveOrder(db: Db, personalData: PersonalData, input: SaveInput, actor: Actor) {
   return db.transaction(async (tx) => {
     if (input.cust_id_card) {
       const identity = checkIdentity(input.cust_id_card, input.sex, input.birthday);
@@ -142,7 +146,7 @@ export function saveOrder(db: Db, input: SaveInput, actor: Actor) {
     });
     if (!selection.ok) refuse(selection.msg);
 
-    const customerId = await upsertCustomer(tx, input);
+    const customerId = await upsertCustomer(tx, personalData, input);
     const orderId = await nextOrderId(tx, input.exam_date);
     const totalPrice = orderTotal(
       pkg?.price ?? null,

@@ -20,6 +20,7 @@ import { readGlobalConfig } from '../commondata/global-config.js';
 import { changeOrderStatusNow } from '../orders/order-status-service.js';
 import { personOfOrder } from '../orders/order-repository.js';
 import { assertCanViewPerson } from '../people/confidential.js';
+import type { PersonalData } from '../people/personal-data.js';
 import { packageOptions } from './catalogue-repository.js';
 import { findCustomer, findCustomerByIdCard, saveFingerprint, searchCustomers } from './customer-repository.js';
 import { attachmentHeader, buildGuideSheet } from './guide-sheet.js';
@@ -31,16 +32,17 @@ import { todayStats } from './today-stats.js';
 
 export interface RegistrationOptions {
   db: Db;
+  personalData: PersonalData;
   /** Signs the guide-sheet print tickets (the key the BFF shares). */
   ticketKey: Buffer;
 }
 
 /** The registration desk: 登记管理, 快速登记, 登记详情 and the home page's numbers. */
 export async function registrationRoutes(app: FastifyInstance, opts: RegistrationOptions) {
-  const { db } = opts;
+  const { db, personalData } = opts;
 
   async function sendGuideSheet(reply: FastifyReply, orderId: string) {
-    const detail = await readOrderDetail(db, orderId);
+    const detail = await readOrderDetail(db, personalData, orderId);
     if (!detail) throw new AppError('RECORD_NOT_FOUND', '体检订单不存在');
     const config = await readGlobalConfig(db);
     const pdf = await buildGuideSheet(detail, {
@@ -57,13 +59,17 @@ export async function registrationRoutes(app: FastifyInstance, opts: Registratio
 
   defineRoute(app, packageListRoute, ({ input }) => packageOptions(db, { sex: input.sex }));
 
-  defineRoute(app, customerSearchRoute, ({ input, user }) => searchCustomers(db, input.key, user));
+  defineRoute(app, customerSearchRoute, ({ input, user }) => searchCustomers(db, personalData, input.key, user));
 
   defineRoute(app, orderSaveRoute, async ({ input, user, request }) => {
     // Re-registering a confidential examinee (matched by ID number) is seeing them (spec §5).
-    const returning = input.cust_id_card ? await findCustomerByIdCard(db, input.cust_id_card) : undefined;
+    const returning = input.cust_id_card ? await findCustomerByIdCard(db, personalData, input.cust_id_card) : undefined;
     if (returning) await assertCanViewPerson(db, request, user, returning, 'order_register');
-    const saved = await saveOrder(db, input, { userId: user.id, userAccount: user.user_account, ip: request.ip });
+    const saved = await saveOrder(db, personalData, input, {
+      userId: user.id,
+      userAccount: user.user_account,
+      ip: request.ip,
+    });
     return {
       order_id: saved.orderId,
       customer_id: saved.customerId,
@@ -84,7 +90,7 @@ export async function registrationRoutes(app: FastifyInstance, opts: Registratio
 
   defineRoute(app, orderDetailRoute, async ({ input, user, request }) => {
     await assertCanViewPerson(db, request, user, await personOfOrder(db, input.order_id), 'order_detail');
-    const detail = await readOrderDetail(db, input.order_id);
+    const detail = await readOrderDetail(db, personalData, input.order_id);
     if (!detail) throw new AppError('RECORD_NOT_FOUND', '体检订单不存在');
     return detail;
   });

@@ -11,6 +11,7 @@ import type { Db } from '../../db/client.js';
 import { defineRoute } from '../../lib/define-route.js';
 import { personOfOrder } from '../orders/order-repository.js';
 import { assertCanViewPerson } from '../people/confidential.js';
+import type { PersonalData } from '../people/personal-data.js';
 import { deliverReports } from './report-delivery-service.js';
 import { renderReportPdf, reportDisposition } from './report-pdf.js';
 import { assertPrintable, recordStaffPrint } from './report-print-service.js';
@@ -19,6 +20,7 @@ import { loggingReportTransport, type ReportTransport } from './report-transport
 
 export interface ReportOutputOptions {
   db: Db;
+  personalData: PersonalData;
   /** Signs the report print tickets (the key the BFF shares). */
   ticketKey: Buffer;
   /** How SMS and e-mail reports go out; by default they are only logged. */
@@ -27,11 +29,11 @@ export interface ReportOutputOptions {
 
 /** The report PDF, its print ticket and print record (print_rpt), and sending (send_rpt, new_send). */
 export async function reportOutputRoutes(app: FastifyInstance, opts: ReportOutputOptions) {
-  const { db } = opts;
+  const { db, personalData } = opts;
   const transport = opts.transport ?? loggingReportTransport(app.log);
 
   async function sendPdf(reply: FastifyReply, orderId: string) {
-    const pdf = await renderReportPdf(db, orderId);
+    const pdf = await renderReportPdf(db, personalData, orderId);
     return reply
       .header('content-type', 'application/pdf')
       .header('content-disposition', reportDisposition(orderId))
@@ -72,8 +74,7 @@ export async function reportOutputRoutes(app: FastifyInstance, opts: ReportOutpu
 
   defineRoute(app, reportSendRoute, ({ input, user, request }) =>
     deliverReports(
-      db,
-      transport,
+      { db, personalData, transport },
       input.order_ids,
       {
         method: input.method,

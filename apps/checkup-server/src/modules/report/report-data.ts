@@ -15,6 +15,7 @@ import {
   reviews,
   unions,
 } from '../../db/schema.js';
+import type { PersonalData } from '../people/personal-data.js';
 
 export interface ReportResult {
   unionName: string;
@@ -57,7 +58,7 @@ export interface ReportData {
 
 const FLAGS: ReadonlySet<string> = new Set(['', 'H', 'L', 'A']);
 
-export async function readReportData(db: Db, orderId: string): Promise<ReportData | null> {
+export async function readReportData(db: Db, personalData: PersonalData, orderId: string): Promise<ReportData | null> {
   const [order] = await db
     .select({
       orderId: orders.orderId,
@@ -69,7 +70,7 @@ export async function readReportData(db: Db, orderId: string): Promise<ReportDat
       custName: customers.custName,
       sex: customers.sex,
       birthday: customers.birthday,
-      idCard: customers.custIdCard,
+      idCardEnc: customers.custIdCardEnc,
       specialFlag: customers.specialFlag,
       packageName: packages.packageName,
       companyName: companies.companyName,
@@ -138,7 +139,7 @@ export async function readReportData(db: Db, orderId: string): Promise<ReportDat
     custName: order.custName,
     sex: order.sex,
     age: ageInYears(order.birthday, order.examDate),
-    idCard: order.idCard,
+    idCard: personalData.openOrNull('customers.cust_id_card', order.idCardEnc),
     specialFlag: order.specialFlag,
     packageName: order.packageName,
     companyName: order.companyName,

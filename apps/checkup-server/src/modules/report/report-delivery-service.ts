@@ -9,6 +9,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { customers, orders, reportDeliveries } from '../../db/schema.js';
 import { abnormalReportMessage, hasOpenException } from '../orders/open-exceptions.js';
+import type { PersonalData } from '../people/personal-data.js';
 import { markReportSent } from '../orders/order-status-service.js';
 import { reportCheckPassed } from './report-list.js';
 import type { ReportTransport } from './report-transport.js';
@@ -27,19 +28,26 @@ export interface DeliveryOutcome {
   status: OrderStatus | null;
 }
 
+/** Where reports go out and what they are written down with. */
+export interface DeliveryDeps {
+  db: Db;
+  personalData: PersonalData;
+  transport: ReportTransport;
+}
+
 interface Examinee {
   custName: string;
   phone: string | null;
   status: string;
 }
 
-async function examineeOf(db: Db, orderId: string): Promise<Examinee | undefined> {
+async function examineeOf(db: Db, personalData: PersonalData, orderId: string): Promise<Examinee | undefined> {
   const [row] = await db
-    .select({ custName: customers.custName, phone: customers.phone, status: orders.status })
+    .select({ custName: customers.custName, phoneEnc: customers.phoneEnc, status: orders.status })
     .from(orders)
     .innerJoin(customers, eq(customers.id, orders.customerId))
     .where(eq(orders.orderId, orderId));
-  return row;
+  return row && { ...row, phone: personalData.openOrNull('customers.phone', row.phoneEnc) };
 }
 
 /** Who and where one delivery goes: SMS falls back to the examinee's own mobile, and names to the examinee. */
@@ -57,14 +65,13 @@ function addressOf(request: DeliveryRequest, examinee: Examinee) {
  * written together; a transport failure is recorded as failed and the order stays where it is.
  */
 export async function deliverReport(
-  db: Db,
-  transport: ReportTransport,
+  { db, personalData, transport }: DeliveryDeps,
   orderId: string,
   request: DeliveryRequest,
   actor: { user: UserInfo; ip?: string },
 ): Promise<DeliveryOutcome> {
   const refuse = (message: string): DeliveryOutcome => ({ order_id: orderId, ok: false, message, status: null });
-  const examinee = await examineeOf(db, orderId);
+  const examinee = await examineeOf(db, personalData, orderId);
   if (!examinee) return refuse('体检订单不存在');
   if (examinee.status !== 'report_printed' && examinee.status !== 'report_sent')
     return refuse('报告尚未打印，不能发送');
@@ -86,7 +93,7 @@ export async function deliverReport(
       orderId,
       method: request.method,
       recipient,
-      destination,
+      destinationEnc: personalData.sealOrNull('report_deliveries.destination', destination),
       status: sent.ok ? 'sent' : 'failed',
       detail: sent.detail,
       operatorId: actor.user.id,
@@ -109,8 +116,7 @@ export async function deliverReport(
 
 /** Each visit in turn; one visit's refusal does not stop the others (new_send). */
 export async function deliverReports(
-  db: Db,
-  transport: ReportTransport,
+  deps: DeliveryDeps,
   orderIds: string[],
   request: DeliveryRequest,
   actor: { user: UserInfo; ip?: string },
@@ -121,7 +127,7 @@ export async function deliverReports(
   for (const orderId of new Set(orderIds)) {
     try {
       await mayDeliver(orderId);
-      results.push(await deliverReport(db, transport, orderId, request, actor));
+      results.push(await deliverReport(deps, orderId, request, actor));
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       results.push({ order_id: orderId, ok: false, message: error.message, status: null });

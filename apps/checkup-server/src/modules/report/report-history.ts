@@ -48,7 +48,7 @@ export async function readReportHistory(db: Db, orderId: string) {
       .select({
         method: reportDeliveries.method,
         recipient: reportDeliveries.recipient,
-        destination: reportDeliveries.destination,
+        destinationEnc: reportDeliveries.destinationEnc,
         status: reportDeliveries.status,
         detail: reportDeliveries.detail,
         operatorName: users.userName,

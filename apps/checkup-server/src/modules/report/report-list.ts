@@ -12,12 +12,13 @@ import {
 } from '../../db/schema.js';
 import { openExceptionFlag } from '../orders/open-exceptions.js';
 import { ageAt, keyCondition } from '../orders/order-repository.js';
+import type { SearchKey } from '../people/search-key.js';
 
 export interface ReportSearch {
   stage?: ReportStage;
   dateFrom?: string;
   dateTo?: string;
-  key?: string;
+  key?: SearchKey;
   companyId?: number;
   /** A user who may not see confidential persons does not find them by a search either. */
   mayViewConfidential: boolean;

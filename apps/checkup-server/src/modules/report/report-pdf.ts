@@ -12,6 +12,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { CM, code128, PDF_FONT, pdfDisposition, renderPdf } from '../../lib/pdf.js';
 import { readGlobalConfig } from '../commondata/global-config.js';
+import type { PersonalData } from '../people/personal-data.js';
 import { isReportReady, readReportData, type ReportData, type ReportDept } from './report-data.js';
 
 export interface ReportPdfOptions {
@@ -185,8 +186,13 @@ export function assertReportReady(status: string): void {
  * One visit's report as a PDF, for staff printing and the self-print kiosk alike: refused unless
  * its final review passed. Whether the caller may see the examinee is the caller's check.
  */
-export async function renderReportPdf(db: Db, orderId: string, options: { compress?: boolean } = {}): Promise<Buffer> {
-  const data = await readReportData(db, orderId);
+export async function renderReportPdf(
+  db: Db,
+  personalData: PersonalData,
+  orderId: string,
+  options: { compress?: boolean } = {},
+): Promise<Buffer> {
+  const data = await readReportData(db, personalData, orderId);
   if (!data) throw new AppError('RECORD_NOT_FOUND', '体检订单不存在');
   assertReportReady(data.status);
   const config = await readGlobalConfig(db);

@@ -19,6 +19,8 @@ import { defineRoute } from '../../lib/define-route.js';
 import { lockOrRefuse, releaseLock } from '../locks/record-locks.js';
 import { personOfOrder } from '../orders/order-repository.js';
 import { assertCanViewPerson } from '../people/confidential.js';
+import type { PersonalData } from '../people/personal-data.js';
+import { parseSearchKey } from '../people/search-key.js';
 import { readReportHistory } from './report-history.js';
 import { searchReports } from './report-list.js';
 import { reviewReport } from './report-review-service.js';
@@ -35,8 +37,8 @@ const asResult = (r: unknown) =>
   (REPORT_REVIEW_RESULTS as readonly unknown[]).includes(r) ? (r as (typeof REPORT_REVIEW_RESULTS)[number]) : null;
 
 /** Report lists, the report check (报告审核) with its record lock of spec §7, and a report's history. */
-export async function reportRoutes(app: FastifyInstance, opts: { db: Db }) {
-  const { db } = opts;
+export async function reportRoutes(app: FastifyInstance, opts: { db: Db; personalData: PersonalData }) {
+  const { db, personalData } = opts;
 
   defineRoute(app, lockReportReviewRoute, async ({ input, user, request }) => {
     await assertCanViewPerson(db, request, user, await personOfOrder(db, input.order_id), 'report_review');
@@ -53,7 +55,7 @@ export async function reportRoutes(app: FastifyInstance, opts: { db: Db }) {
       stage: input.stage,
       dateFrom: input.date_from,
       dateTo: input.date_to,
-      key: input.key,
+      key: input.key ? parseSearchKey(input.key, personalData) : undefined,
       companyId: input.company_id,
       mayViewConfidential: user.special_flag === '1',
       page: input.page,
@@ -117,7 +119,8 @@ export async function reportRoutes(app: FastifyInstance, opts: { db: Db }) {
         method: asMethod(d.method) ?? 'pickup',
         recipient: d.recipient,
         // Phone numbers are not shown back in full (spec §5).
-        destination: d.destination && maskPersonalText(d.destination),
+        destination:
+          d.destinationEnc && maskPersonalText(personalData.open('report_deliveries.destination', d.destinationEnc)),
         status: d.status,
         detail: d.detail,
         operator_name: d.operatorName,

@@ -11,6 +11,7 @@ import {
 } from '@checkup/api-contract';
 import type { Db } from '../../db/client.js';
 import { defineRoute } from '../../lib/define-route.js';
+import type { PersonalData } from '../people/personal-data.js';
 import { todayCst } from '../../lib/hospital-day.js';
 import { renderKioskReport, reportFileHeader } from './report-file.js';
 import { kioskTicket } from './kiosk-ticket.js';
@@ -19,6 +20,7 @@ import { assertOwnReport, recordKioskPrint } from './selfprint-service.js';
 
 export interface SelfPrintOptions {
   db: Db;
+  personalData: PersonalData;
   /** Signs the kiosk tickets (the key the BFF shares). */
   ticketKey: Buffer;
 }
@@ -28,7 +30,7 @@ export const NOT_FOUND_BY_ID_CARD = '未找到您的体检记录，请确认身�
 
 /** 自助打印 (spec §2 /self_print): public calls, each after the first bound to a kiosk ticket. */
 export async function selfPrintRoutes(app: FastifyInstance, opts: SelfPrintOptions) {
-  const { db, ticketKey } = opts;
+  const { db, personalData, ticketKey } = opts;
 
   const holderOf = (ticket: string) => {
     const customerId = kioskTicket.read(ticketKey, ticket);
@@ -37,7 +39,7 @@ export async function selfPrintRoutes(app: FastifyInstance, opts: SelfPrintOptio
   };
 
   defineRoute(app, selfPrintFindExamineeRoute, async ({ input }) => {
-    const customer = await customerByIdCard(db, input.cust_id_card);
+    const customer = await customerByIdCard(db, personalData.idCardLookup(input.cust_id_card));
     if (!customer) throw new AppError('RECORD_NOT_FOUND', NOT_FOUND_BY_ID_CARD);
     const { ticket, expiresAt } = kioskTicket.issue(ticketKey, customer.id);
     return {
@@ -59,7 +61,7 @@ export async function selfPrintRoutes(app: FastifyInstance, opts: SelfPrintOptio
     if (!parsed.success) throw new AppError('VALIDATION', parsed.error.issues[0]?.message);
     const { ticket, order_id: orderId } = parsed.data;
     await assertOwnReport(db, holderOf(ticket), orderId);
-    const pdf = await renderKioskReport(db, orderId);
+    const pdf = await renderKioskReport(db, personalData, orderId);
     return reply
       .header('content-type', 'application/pdf')
       .header('content-disposition', reportFileHeader(orderId))

@@ -4,11 +4,12 @@ import type { Db } from '../../db/client.js';
 import { customers, orders, packages, reportPrints } from '../../db/schema.js';
 import { withoutOpenException } from '../orders/open-exceptions.js';
 
-export async function customerByIdCard(db: Db, idCard: string) {
+/** The latest customer row of an ID number, by its look-up hash (either length, x or X). */
+export async function customerByIdCard(db: Db, idCardHash: string) {
   const [row] = await db
     .select({ id: customers.id, name: customers.custName, sex: customers.sex, birthday: customers.birthday })
     .from(customers)
-    .where(eq(customers.custIdCard, idCard))
+    .where(eq(customers.custIdCardHash, idCardHash))
     .orderBy(desc(customers.id))
     .limit(1);
   return row;
@@ -29,8 +30,8 @@ const samePerson = (customerId: number, db: Db) =>
       .from(customers)
       .where(
         eq(
-          customers.custIdCard,
-          db.select({ card: customers.custIdCard }).from(customers).where(eq(customers.id, customerId)),
+          customers.custIdCardHash,
+          db.select({ card: customers.custIdCardHash }).from(customers).where(eq(customers.id, customerId)),
         ),
       ),
   );
