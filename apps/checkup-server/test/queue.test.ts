@@ -165,7 +165,16 @@ describeOnEachDatabase((target) => {
         await addOrder(db(), { status: 'checked_in', examDate: today, depts: [{ deptId, status: '0' }] });
       }
       await queueOf(deptId);
-      const user = { id: 1, user_account: 'q_doctor', user_name: '周医生', special_flag: '0' as const, role_menu: [], all_depts: false, leader: false, discount_floor: 100 };
+      const user = {
+        id: 1,
+        user_account: 'q_doctor',
+        user_name: '周医生',
+        special_flag: '0' as const,
+        role_menu: [],
+        all_depts: false,
+        leader: false,
+        discount_floor: 100,
+      };
       const ids = await Promise.all(Array.from({ length: 7 }, () => callNext(db(), today, deptId, user)));
       const taken = ids.filter((id): id is number => id !== null);
       expect(new Set(taken).size).toBe(5);

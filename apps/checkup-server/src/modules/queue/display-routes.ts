@@ -53,54 +53,58 @@ export async function queueDisplayRoutes(app: FastifyInstance, opts: QueueDispla
     return { queue_date: today, last_seq: lastSeq, depts: await displaySnapshot(db, today, input.dept_ids) };
   });
 
-  app.get(queueDisplayStreamRoute.path, { config: { access: queueDisplayStreamRoute.access } }, async (request, reply) => {
-    const parsed = queueDisplayStreamRoute.input.safeParse(request.query);
-    if (!parsed.success) throw new AppError('VALIDATION', parsed.error.issues[0]?.message);
-    const { dept_ids: deptIds, after } = parsed.data;
-    const header = request.headers['last-event-id'];
-    const resumed = typeof header === 'string' && SEQ.test(header) ? Number(header) : undefined;
-    const from = Math.max(after ?? -1, resumed ?? -1);
-    let sentSeq = from >= 0 ? from : await lastEventSeq(db);
+  app.get(
+    queueDisplayStreamRoute.path,
+    { config: { access: queueDisplayStreamRoute.access } },
+    async (request, reply) => {
+      const parsed = queueDisplayStreamRoute.input.safeParse(request.query);
+      if (!parsed.success) throw new AppError('VALIDATION', parsed.error.issues[0]?.message);
+      const { dept_ids: deptIds, after } = parsed.data;
+      const header = request.headers['last-event-id'];
+      const resumed = typeof header === 'string' && SEQ.test(header) ? Number(header) : undefined;
+      const from = Math.max(after ?? -1, resumed ?? -1);
+      let sentSeq = from >= 0 ? from : await lastEventSeq(db);
 
-    const raw = reply.raw;
-    const pending: QueueDisplayEvent[] = [];
-    let caughtUp = false;
-    const send = (events: QueueDisplayEvent[]) => {
-      for (const e of events) {
-        if (e.seq <= sentSeq) continue;
-        sentSeq = e.seq;
-        if (deptIds.length === 0 || deptIds.includes(e.exam_dept_id)) raw.write(frame(e));
+      const raw = reply.raw;
+      const pending: QueueDisplayEvent[] = [];
+      let caughtUp = false;
+      const send = (events: QueueDisplayEvent[]) => {
+        for (const e of events) {
+          if (e.seq <= sentSeq) continue;
+          sentSeq = e.seq;
+          if (deptIds.length === 0 || deptIds.includes(e.exam_dept_id)) raw.write(frame(e));
+        }
+      };
+      const unsubscribe = await feed.subscribe((events) => {
+        if (caughtUp) send(events);
+        else pending.push(...events);
+      });
+
+      reply.hijack();
+      raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+        'x-request-id': request.id,
+      });
+      // The comment sends the headers at once, so the browser's EventSource opens before any call.
+      raw.write(`retry: ${RETRY_MS}\n: connected\n\n`);
+      open.add(raw);
+      const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), heartbeatMs);
+      raw.on('close', () => {
+        clearInterval(heartbeat);
+        unsubscribe();
+        open.delete(raw);
+      });
+
+      try {
+        send(await eventsAfter(db, sentSeq, { deptIds }));
+      } catch (err) {
+        request.log.warn({ err }, 'queue display catch-up failed');
       }
-    };
-    const unsubscribe = await feed.subscribe((events) => {
-      if (caughtUp) send(events);
-      else pending.push(...events);
-    });
-
-    reply.hijack();
-    raw.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-      'x-request-id': request.id,
-    });
-    // The comment sends the headers at once, so the browser's EventSource opens before any call.
-    raw.write(`retry: ${RETRY_MS}\n: connected\n\n`);
-    open.add(raw);
-    const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), heartbeatMs);
-    raw.on('close', () => {
-      clearInterval(heartbeat);
-      unsubscribe();
-      open.delete(raw);
-    });
-
-    try {
-      send(await eventsAfter(db, sentSeq, { deptIds }));
-    } catch (err) {
-      request.log.warn({ err }, 'queue display catch-up failed');
-    }
-    caughtUp = true;
-    send(pending.splice(0));
-  });
+      caughtUp = true;
+      send(pending.splice(0));
+    },
+  );
 }

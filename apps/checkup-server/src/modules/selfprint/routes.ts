@@ -56,18 +56,22 @@ export async function selfPrintRoutes(app: FastifyInstance, opts: SelfPrintOptio
     list: await printableReports(db, holderOf(input.ticket)),
   }));
 
-  app.get(selfPrintReportPdfRoute.path, { config: { access: selfPrintReportPdfRoute.access } }, async (request, reply) => {
-    const parsed = selfPrintReportPdfRoute.input.safeParse(request.query);
-    if (!parsed.success) throw new AppError('VALIDATION', parsed.error.issues[0]?.message);
-    const { ticket, order_id: orderId } = parsed.data;
-    await assertOwnReport(db, holderOf(ticket), orderId);
-    const pdf = await renderKioskReport(db, personalData, orderId);
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', reportFileHeader(orderId))
-      .header('cache-control', 'no-store')
-      .send(pdf);
-  });
+  app.get(
+    selfPrintReportPdfRoute.path,
+    { config: { access: selfPrintReportPdfRoute.access } },
+    async (request, reply) => {
+      const parsed = selfPrintReportPdfRoute.input.safeParse(request.query);
+      if (!parsed.success) throw new AppError('VALIDATION', parsed.error.issues[0]?.message);
+      const { ticket, order_id: orderId } = parsed.data;
+      await assertOwnReport(db, holderOf(ticket), orderId);
+      const pdf = await renderKioskReport(db, personalData, orderId);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', reportFileHeader(orderId))
+        .header('cache-control', 'no-store')
+        .send(pdf);
+    },
+  );
 
   defineRoute(app, selfPrintMarkPrintedRoute, async ({ input, request }) =>
     recordKioskPrint(db, holderOf(input.ticket), input.order_id, request.ip),
