@@ -24,7 +24,10 @@ export const REVIEW_ALLOT_SCREENS = [
 ] as const satisfies Screens;
 
 /** The guide sheet is printed after 快速登记 and again from 登记详情. */
-export const GUIDE_SHEET_SCREENS = ['exam_mg/order_quick_register', 'exam_mg/order_mg_detail'] as const satisfies Screens;
+export const GUIDE_SHEET_SCREENS = [
+  'exam_mg/order_quick_register',
+  'exam_mg/order_mg_detail',
+] as const satisfies Screens;
 
 /** 自定义模板's ten template screens. */
 export const TEMPLATE_SCREENS = [

@@ -42,7 +42,13 @@ export const reviewWorklistRoute = route({
   method: 'GET',
   path: '/manager/api/examreview/review_worklist',
   summary: '总检审核工作列表（按步骤、日期、分配情况；本人的排在前面）',
-  access: ['exam_mg/rev_apr', 'exam_mg/first_trial', 'exam_mg/second_trial', 'exam_mg/last_trial', 'exam_mg/rejects_report'],
+  access: [
+    'exam_mg/rev_apr',
+    'exam_mg/first_trial',
+    'exam_mg/second_trial',
+    'exam_mg/last_trial',
+    'exam_mg/rejects_report',
+  ],
   input: z.object({
     /** Blank: every visit under review, and those whose final review passed (rev_apr). */
     step: optionalChoiceField(REVIEW_STEPS, '审核步骤不正确'),

@@ -1,5 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError, mayCall, userInfoRoute, userInfoSchema, type RouteDescriptor, type UserInfo } from '@checkup/api-contract';
+import {
+  AppError,
+  mayCall,
+  userInfoRoute,
+  userInfoSchema,
+  type RouteDescriptor,
+  type UserInfo,
+} from '@checkup/api-contract';
 
 /**
  * The signed-in account as the checkup server knows it now: its roles are read afresh, so a role
