@@ -83,9 +83,9 @@ describe('role × call matrix through the gateway', () => {
       totalRefused += refused;
       lines.push(`  ${account.account.padEnd(9)} allowed ${String(allowed).padStart(3)}  refused ${refused}`);
     }
-    console.info(
+    process.stdout.write(
       [`role × call matrix, ${guardedCalls.length} calls that are not public:`, ...lines].join('\n') +
-        `\n${totalAllowed} allowed, ${totalRefused} refused`,
+        `\n${totalAllowed} allowed, ${totalRefused} refused\n`,
     );
     expect(wrong).toEqual([]);
     // Every account is refused something but the administrator, and allowed at least what every screen needs.

@@ -122,7 +122,7 @@ describeOnEachDatabase((target) => {
       .from(auditLog)
       .where(sql`${auditLog.action} = 'access_denied' and ${auditLog.userAccount} like 'deny\\_%'`);
     expect(denied.map((d) => d.target).sort()).toEqual(guarded.map((r) => r.path).sort());
-    console.info(`access registry: ${guarded.length} screen-keyed calls refused`);
+    process.stdout.write(`access registry: ${guarded.length} screen-keyed calls refused\n`);
   });
 
   it('lets an account whose role opens exactly one of the screens past the check', async () => {
