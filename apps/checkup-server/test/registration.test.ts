@@ -152,6 +152,22 @@ describeOnEachDatabase((target) => {
       expect(badDigit.json().msg).toBe('错误的身份证号码，请核对！');
     });
 
+    it('refuses a phone number that is neither an 11-digit mobile nor a landline with area code', async () => {
+      const res = await clerk.post(SAVE, {
+        ...person({ cust_name: '短号码', cust_id_card: '', phone: '1381234' }),
+        union_ids: ids('XCG'),
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().msg).toBe('电话号码格式不正确，请输入11位手机号或带区号的固定电话（如 010-12345678）');
+      expect(await db().select().from(customers).where(eq(customers.custName, '短号码'))).toHaveLength(0);
+
+      const landline = await clerk.post(SAVE, {
+        ...person({ cust_name: '座机', cust_id_card: '', phone: '0571-87654321' }),
+        union_ids: ids('XCG'),
+      });
+      expect(landline.json().status).toBe(200);
+    });
+
     it('refuses to register a returning confidential examinee for a clerk without the right', async () => {
       const id = idNumber('1966-06-06', '071');
       const first = await chief.post(SAVE, {

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { dateField, idField, jsonField, optionalChoiceField, optionalIdField, orderIdField } from './field-schemas.js';
+import {
+  dateField,
+  idField,
+  jsonField,
+  optionalChoiceField,
+  optionalIdField,
+  optionalPhoneField,
+  orderIdField,
+} from './field-schemas.js';
 import { ORDER_STATUSES } from './order-status.js';
 import { unionOptionSchema } from './package.js';
 import { route } from './route.js';
@@ -79,12 +87,7 @@ const orderSaveInput = z
     sex: sexField,
     birthday: z.string({ error: '请输入出生日期' }).refine(isValidBirthday, '出生日期格式应为 年-月-日'),
     cust_id_card: optionalText(18, '身份证号').transform((v) => v?.toUpperCase()),
-    phone: z
-      .string()
-      .trim()
-      .optional()
-      .transform((v) => v || undefined)
-      .refine((v) => v === undefined || /^[0-9-]{7,20}$/.test(v), '手机号格式不正确'),
+    phone: optionalPhoneField,
     nation: optionalText(16, '民族'),
     address: optionalText(128, '地址'),
     /** base64 photo from the ID card reader. */

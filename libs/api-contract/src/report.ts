@@ -11,6 +11,7 @@ import {
 } from './field-schemas.js';
 import { ORDER_STATUSES } from './order-status.js';
 import { route } from './route.js';
+import { isValidMobile, MOBILE_ERROR } from './validators.js';
 
 /** 锁定报告审核 POST /manager/api/report/lockReportReview */
 export const lockReportReviewRoute = route({
@@ -219,7 +220,6 @@ export const reportReviewRoute = route({
   output: z.object({ order_id: z.string(), result: z.enum(REPORT_REVIEW_RESULTS) }),
 });
 
-const MOBILE = /^1[3-9]\d{9}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const optionalText = (max: number, label: string) =>
   z
@@ -252,7 +252,7 @@ function checkDelivery(
     if (!v.destination) need('destination', '请填写邮寄地址');
     if (!v.tracking_no) need('tracking_no', '请填写运单号');
   }
-  if (v.method === 'sms' && v.destination && !MOBILE.test(v.destination)) need('destination', '手机号格式不正确');
+  if (v.method === 'sms' && v.destination && !isValidMobile(v.destination)) need('destination', MOBILE_ERROR);
   if (v.method === 'email') {
     if (!v.destination) need('destination', '请填写电子邮箱');
     else if (!EMAIL.test(v.destination)) need('destination', '电子邮箱格式不正确');

@@ -7,6 +7,7 @@ import {
   idNumberCheckChar,
   orderSaveRoute,
   packageListRoute,
+  PHONE_ERROR,
   unionListByKeyRoute,
   type PackageOption,
   type RouteDescriptor,
@@ -132,6 +133,18 @@ describe('快速登记', () => {
     fireEvent.blur(input);
     await waitFor(() => expect((screen.getByRole('radio', { name: '女' }) as HTMLInputElement).checked).toBe(true));
     expect((screen.getByLabelText('出生日期') as HTMLInputElement).value).toBe('1949-12-31');
+  });
+
+  it('refuses a phone number that is neither an 11-digit mobile nor a landline with area code', async () => {
+    renderPage();
+    const input = screen.getByPlaceholderText('手机号，或带区号的固定电话');
+    fireEvent.change(input, { target: { value: '1381234' } });
+    fireEvent.blur(input);
+    expect(await screen.findByText(PHONE_ERROR)).toBeTruthy();
+
+    fireEvent.change(input, { target: { value: '010-62345678' } });
+    fireEvent.blur(input);
+    await waitFor(() => expect(screen.queryByText(PHONE_ERROR)).toBeNull());
   });
 
   it('refuses a repeated, an excluded and a wrong-sex union with the shared rules, and totals with two decimals', async () => {

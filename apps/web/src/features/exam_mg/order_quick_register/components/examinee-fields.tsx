@@ -1,6 +1,14 @@
 import { Checkbox, Col, DatePicker, Form, Input, Radio, Row, Select, type FormInstance } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { ageInYears, checkIdNumber, DICTIONARIES, ID_NUMBER_ERROR, type OrderSaveInput } from '@checkup/api-contract';
+import {
+  ageInYears,
+  checkIdNumber,
+  DICTIONARIES,
+  ID_NUMBER_ERROR,
+  isValidPhone,
+  PHONE_ERROR,
+  type OrderSaveInput,
+} from '@checkup/api-contract';
 import { useCompanySearchData } from '../api/get-company-search-data';
 
 export interface RegisterFormValues {
@@ -26,6 +34,12 @@ const EXAM_TYPE_OPTIONS = DICTIONARIES.exam_type.map((t) => ({ value: t.code, la
 const idNumberRule = {
   validator: (_: unknown, value: string | undefined) =>
     !value || checkIdNumber(value).ok ? Promise.resolve() : Promise.reject(new Error(ID_NUMBER_ERROR)),
+};
+
+/** A mobile or a landline with its area code, as the server checks it; blank is allowed. */
+const phoneRule = {
+  validator: (_: unknown, value: string | undefined) =>
+    !value?.trim() || isValidPhone(value) ? Promise.resolve() : Promise.reject(new Error(PHONE_ERROR)),
 };
 
 /** The examinee part of 快速登记: who, individual or of a company group, and the exam. */
@@ -111,8 +125,8 @@ export function ExamineeFields({ form, today }: { form: FormInstance<RegisterFor
         </Form.Item>
       </Col>
       <Col span={12}>
-        <Form.Item name="phone" label="手机号" rules={[{ pattern: /^[0-9-]{7,20}$/, message: '手机号格式不正确' }]}>
-          <Input maxLength={20} placeholder="手机号" />
+        <Form.Item name="phone" label="联系电话" rules={[phoneRule]} validateTrigger="onBlur">
+          <Input maxLength={20} placeholder="手机号，或带区号的固定电话" />
         </Form.Item>
       </Col>
       <Col span={8}>
