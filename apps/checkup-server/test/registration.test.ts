@@ -101,6 +101,7 @@ describeOnEachDatabase((target) => {
       });
       const again = await clerk.post(SAVE, {
         ...person({ cust_name: '李秀英', sex: '2', birthday: '1985-07-20', cust_id_card: id, phone: '13900139000' }),
+        exam_date: '2026-12-08',
         union_ids: ids('NCG'),
       });
 
@@ -224,6 +225,72 @@ describeOnEachDatabase((target) => {
       }
       expect(await db().select({ n: count() }).from(orders)).toEqual(before);
       expect(await db().select().from(customers).where(eq(customers.custName, '原子性'))).toHaveLength(0);
+    });
+  });
+
+  describe('a second visit of the same person on the same day', () => {
+    const visitOf = (birthday: string, sequence: string, overrides: Record<string, string | number> = {}) => ({
+      ...person({ cust_name: '重复者', birthday, cust_id_card: idNumber(birthday, sequence) }),
+      exam_date: '2026-12-03',
+      union_ids: ids('XCG'),
+      ...overrides,
+    });
+    const visitsOf = async (idCard: string) =>
+      db()
+        .select({ orderId: orders.orderId, examDate: orders.examDate })
+        .from(orders)
+        .innerJoin(customers, eq(customers.id, orders.customerId))
+        .where(eq(customers.custIdCard, idCard));
+
+    it('asks before registering a second open visit, answering the existing 体检号, and writes nothing', async () => {
+      const visit = visitOf('1972-02-02', '013');
+      const first = (await clerk.post(SAVE, visit)).json().data;
+      expect(first).toMatchObject({ outcome: 'saved', status: 'registered' });
+      await clerk.post(CHECK_IN, { order_id: first.order_id });
+
+      const again = await clerk.post(SAVE, { ...visit, union_ids: ids('NCG') });
+      expect(again.statusCode).toBe(200);
+      expect(again.json().data).toEqual({
+        outcome: 'duplicate_visit',
+        existing: { order_id: first.order_id, exam_date: '2026-12-03', status: 'checked_in' },
+      });
+      expect(await visitsOf(visit.cust_id_card)).toHaveLength(1);
+
+      const confirmed = (await clerk.post(SAVE, { ...visit, union_ids: ids('NCG'), confirm_duplicate: '1' })).json()
+        .data;
+      expect(confirmed).toMatchObject({ outcome: 'saved', customer_id: first.customer_id });
+      expect(confirmed.order_id).not.toBe(first.order_id);
+      expect(await visitsOf(visit.cust_id_card)).toHaveLength(2);
+    });
+
+    it('does not ask for another day, nor when the visit of that day has its report printed', async () => {
+      const visit = visitOf('1973-03-03', '013');
+      await clerk.post(SAVE, visit);
+      const otherDay = (await clerk.post(SAVE, { ...visit, exam_date: '2026-12-04' })).json().data;
+      expect(otherDay.outcome).toBe('saved');
+
+      const idCard = idNumber('1974-04-04', '013');
+      await addOrder(db(), { status: 'report_printed', idCard, examDate: '2026-12-03' });
+      const afterReport = (await clerk.post(SAVE, visitOf('1974-04-04', '013'))).json().data;
+      expect(afterReport.outcome).toBe('saved');
+    });
+
+    it('refuses what is wrong before asking about a duplicate', async () => {
+      const visit = visitOf('1975-05-05', '013');
+      await clerk.post(SAVE, visit);
+      const refused = await clerk.post(SAVE, { ...visit, union_ids: ids() });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().msg).toBe('请选择套餐或项目');
+    });
+
+    it('lets only one of two clerks registering the same person at once through without a question', async () => {
+      const visit = visitOf('1976-06-06', '013');
+      const other = callerFor(server, await tokenFor(server, 'reg_chief'));
+      const answers = await Promise.all([clerk.post(SAVE, visit), other.post(SAVE, visit)]);
+      expect(answers.map((a) => a.json().data.outcome).sort()).toEqual(['duplicate_visit', 'saved']);
+      expect(await visitsOf(visit.cust_id_card)).toHaveLength(1);
+      const customersWithId = await db().select().from(customers).where(eq(customers.custIdCard, visit.cust_id_card));
+      expect(customersWithId).toHaveLength(1);
     });
   });
 

@@ -104,6 +104,8 @@ const orderSaveInput = z
     package_id: optionalIdField('套餐'),
     /** JSON array of the extra unions' ids. */
     union_ids: jsonField(z.array(z.number().int().positive()).max(200, '组合项目最多200个'), '组合项目').default([]),
+    /** '1': the clerk has seen the open visit of that day and registers a second one all the same. */
+    confirm_duplicate: z.enum(['0', '1'], { error: '确认标记只能是0或1' }).default('0'),
   })
   .refine((v) => (v.company_id === undefined) === (v.group_id === undefined), {
     message: '团体登记请选择单位和分组',
@@ -117,13 +119,25 @@ export const orderSaveRoute = route({
   path: '/manager/api/order/save',
   summary: '保存登记（个人或团体，套餐和加项）',
   input: orderSaveInput,
-  output: z.object({
-    order_id: z.string(),
-    customer_id: z.number().int(),
-    total_price: amount,
-    status: z.enum(ORDER_STATUSES),
-  }),
+  output: z.discriminatedUnion('outcome', [
+    z.object({
+      outcome: z.literal('saved'),
+      order_id: z.string(),
+      customer_id: z.number().int(),
+      total_price: amount,
+      status: z.enum(ORDER_STATUSES),
+    }),
+    /**
+     * Nothing saved: the same ID number has a visit that day whose report is not yet printed. The
+     * clerk confirms and sends the same input with confirm_duplicate '1' to register a second one.
+     */
+    z.object({
+      outcome: z.literal('duplicate_visit'),
+      existing: z.object({ order_id: z.string(), exam_date: z.string(), status: z.enum(ORDER_STATUSES) }),
+    }),
+  ]),
 });
+export type OrderSaveAnswer = z.infer<(typeof orderSaveRoute)['output']>;
 
 /** 修改加项 POST /manager/api/order/update_unions */
 export const orderUpdateUnionsRoute = route({

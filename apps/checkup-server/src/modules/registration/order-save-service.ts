@@ -1,9 +1,10 @@
-import { and, eq, like, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, like, sql } from 'drizzle-orm';
 import {
   AppError,
   checkIdentity,
   checkOrderSelection,
   ORDER_STATUS_LABELS,
+  ORDER_STATUSES,
   orderTotal,
   type OrderSaveInput,
   type orderSaveRoute,
@@ -91,6 +92,28 @@ async function upsertCustomer(tx: Tx, input: SaveInput): Promise<number> {
   return created!.id;
 }
 
+/** A visit is under way until its report is printed: a second one that day is asked about first. */
+const OPEN_VISIT_STATUSES = ORDER_STATUSES.filter((s) => s !== 'report_printed' && s !== 'report_sent');
+
+/**
+ * The open visit of this ID number on the exam day, if any. The lock on the ID number is held to the
+ * end of the transaction: a second clerk registering the same person at the same moment waits here
+ * and then sees the first one's visit.
+ */
+async function openVisitOfDay(tx: Tx, idCard: string, examDate: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`visit:${idCard}`}))`);
+  const [visit] = await tx
+    .select({ order_id: orders.orderId, exam_date: orders.examDate, status: orders.status })
+    .from(orders)
+    .innerJoin(customers, eq(customers.id, orders.customerId))
+    .where(
+      and(eq(customers.custIdCard, idCard), eq(orders.examDate, examDate), inArray(orders.status, OPEN_VISIT_STATUSES)),
+    )
+    .orderBy(asc(orders.orderId))
+    .limit(1);
+  return visit && { ...visit, status: visit.status as OrderStatus };
+}
+
 /** YYYYMMDD and a six-digit sequence of the exam day; one writer per day at a time. */
 async function nextOrderId(tx: Tx, examDate: string): Promise<string> {
   const day = examDate.replaceAll('-', '');
@@ -122,11 +145,17 @@ async function writeUnions(tx: Tx, orderId: string, examDate: string, rows: { un
     .onConflictDoNothing();
 }
 
+export type SaveOutcome =
+  | { outcome: 'saved'; orderId: string; customerId: number; totalPrice: string; status: 'registered' }
+  | { outcome: 'duplicate_visit'; existing: { order_id: string; exam_date: string; status: OrderStatus } };
+
 /**
  * Registers one visit (spec §5 refusals checked first, by the rules the web also uses), writing the
  * examinee, the order, its unions and its departments, the status log and the audit in one transaction.
+ * A person (by ID number) with an open visit that day is not registered again unless the clerk
+ * confirmed it: the answer names that visit.
  */
-export function saveOrder(db: Db, input: SaveInput, actor: Actor) {
+export function saveOrder(db: Db, input: SaveInput, actor: Actor): Promise<SaveOutcome> {
   return db.transaction(async (tx) => {
     if (input.cust_id_card) {
       const identity = checkIdentity(input.cust_id_card, input.sex, input.birthday);
@@ -141,6 +170,9 @@ export function saveOrder(db: Db, input: SaveInput, actor: Actor) {
       extraUnions: extras,
     });
     if (!selection.ok) refuse(selection.msg);
+
+    const open = input.cust_id_card ? await openVisitOfDay(tx, input.cust_id_card, input.exam_date) : undefined;
+    if (open && input.confirm_duplicate !== '1') return { outcome: 'duplicate_visit' as const, existing: open };
 
     const customerId = await upsertCustomer(tx, input);
     const orderId = await nextOrderId(tx, input.exam_date);
@@ -175,10 +207,11 @@ export function saveOrder(db: Db, input: SaveInput, actor: Actor) {
         package_id: pkg?.id ?? null,
         union_ids: input.union_ids,
         total_price: totalPrice,
+        ...(open ? { duplicate_of: open.order_id } : {}),
       },
       ip: actor.ip ?? null,
     });
-    return { orderId, customerId, totalPrice, status: 'registered' as const };
+    return { outcome: 'saved' as const, orderId, customerId, totalPrice, status: 'registered' as const };
   });
 }
 

@@ -64,7 +64,9 @@ export async function registrationRoutes(app: FastifyInstance, opts: Registratio
     const returning = input.cust_id_card ? await findCustomerByIdCard(db, input.cust_id_card) : undefined;
     if (returning) await assertCanViewPerson(db, request, user, returning, 'order_register');
     const saved = await saveOrder(db, input, { userId: user.id, userAccount: user.user_account, ip: request.ip });
+    if (saved.outcome === 'duplicate_visit') return saved;
     return {
+      outcome: saved.outcome,
       order_id: saved.orderId,
       customer_id: saved.customerId,
       total_price: saved.totalPrice,

@@ -1,7 +1,13 @@
 import { useState } from 'react';
 import { App, Button, Card, Col, Form, Image, Row, Space } from 'antd';
 import dayjs from 'dayjs';
-import type { CustomerMatch, SexCode } from '@checkup/api-contract';
+import {
+  ORDER_STATUS_LABELS,
+  type CustomerMatch,
+  type OrderSaveAnswer,
+  type OrderSaveInput,
+  type SexCode,
+} from '@checkup/api-contract';
 import { IdCardReadButton, deviceImageSrc, type IdCardResult } from '@checkup/devices';
 import { getCardReaderParameter } from './api/get-card-reader-parameter';
 import { useSaveOrder } from './api/save-order';
@@ -17,8 +23,10 @@ const NATION_SUFFIX = /族$/;
 const nationName = (folk: string) => (folk && !NATION_SUFFIX.test(folk) ? `${folk}族` : folk);
 
 /** 快速登记 (exam_mg/order_quick_register): one examinee, their package and extras, saved in one go. */
+type OpenVisit = Extract<OrderSaveAnswer, { outcome: 'duplicate_visit' }>['existing'];
+
 export default function OrderQuickRegister() {
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const [form] = Form.useForm<RegisterFormValues>();
   const [today] = useState(() => dayjs().startOf('day'));
   const [photo, setPhoto] = useState<string | null>(null);
@@ -60,6 +68,23 @@ export default function OrderQuickRegister() {
     });
   };
 
+  // The server registers a second visit of the same person that day only once the clerk confirmed it.
+  const confirmSecondVisit = (existing: OpenVisit) =>
+    modal.confirm({
+      title: '该体检者当天已有体检',
+      content: `${existing.exam_date} 已登记体检号 ${existing.order_id}（${ORDER_STATUS_LABELS[existing.status]}），尚未完成。确定再登记一次吗？`,
+      okText: '仍然登记',
+      cancelText: '取消',
+    });
+
+  const register = async (input: OrderSaveInput) => {
+    const answer = await save.mutateAsync(input);
+    if (answer.outcome === 'saved') return answer;
+    if (!(await confirmSecondVisit(answer.existing))) return null;
+    const confirmed = await save.mutateAsync({ ...input, confirm_duplicate: '1' });
+    return confirmed.outcome === 'saved' ? confirmed : null;
+  };
+
   const submit = async (values: RegisterFormValues) => {
     const check = selection.check(values.sex!);
     if (!check.ok) {
@@ -67,7 +92,7 @@ export default function OrderQuickRegister() {
       return;
     }
     try {
-      const result = await save.mutateAsync({
+      const result = await register({
         cust_name: values.cust_name,
         sex: values.sex!,
         birthday: values.birthday!.format('YYYY-MM-DD'),
@@ -84,6 +109,7 @@ export default function OrderQuickRegister() {
         package_id: selection.pkg?.id,
         union_ids: JSON.stringify(selection.extras.map((u) => u.id)),
       });
+      if (!result) return;
       setSaved(result);
       void message.success(`登记成功，体检号 ${result.order_id}`);
     } catch (err) {

@@ -103,7 +103,13 @@ describe('快速登记', () => {
       if (r === packageListRoute) return [PACKAGE];
       if (r === unionListByKeyRoute) return [XCG, XBDR, XBCT, JZXCC, RXCC];
       if (r === orderSaveRoute)
-        return { order_id: '20261122000001', customer_id: 9, total_price: '278.00', status: 'registered' };
+        return {
+          outcome: 'saved',
+          order_id: '20261122000001',
+          customer_id: 9,
+          total_price: '278.00',
+          status: 'registered',
+        };
       return null;
     });
   });
@@ -193,5 +199,74 @@ describe('快速登记', () => {
     });
     expect(screen.getByText('合计金额 ¥278.00')).toBeTruthy();
     expect(within(document.body).getByRole('button', { name: '打印导检单' })).toBeTruthy();
+  });
+
+  it('asks before registering a second visit of the same person that day, naming the open one', async () => {
+    const saves: Record<string, unknown>[] = [];
+    call.mockImplementation(async (r: RouteDescriptor, input: Record<string, unknown>) => {
+      if (r === packageListRoute) return [PACKAGE];
+      if (r === unionListByKeyRoute) return [XCG, XBDR, XBCT, JZXCC, RXCC];
+      if (r === orderSaveRoute) {
+        saves.push(input);
+        if (input.confirm_duplicate !== '1') {
+          return {
+            outcome: 'duplicate_visit',
+            existing: { order_id: '20261122000007', exam_date: '2026-11-22', status: 'checked_in' },
+          };
+        }
+        return {
+          outcome: 'saved',
+          order_id: '20261122000008',
+          customer_id: 9,
+          total_price: '198.00',
+          status: 'registered',
+        };
+      }
+      return null;
+    });
+    renderPage();
+    fireEvent.click(screen.getByRole('button', { name: '读身份证' }));
+    await pick('套餐', '入职体检套餐 ¥198.00');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: /保存登记/ }));
+    });
+
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getAllByText('该体检者当天已有体检').length).toBeGreaterThan(0);
+    expect(within(dialog).getByText(/体检号 20261122000007（已报到）/)).toBeTruthy();
+    expect(saves).toHaveLength(1);
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: '仍然登记' }));
+    });
+
+    expect((await screen.findAllByText('登记成功，体检号 20261122000008')).length).toBeGreaterThan(0);
+    expect(saves).toHaveLength(2);
+    expect(saves[1]).toMatchObject({ confirm_duplicate: '1', cust_id_card: CARD.cust_id_card, package_id: 7 });
+  });
+
+  it('registers nothing when the clerk keeps the open visit', async () => {
+    call.mockImplementation(async (r: RouteDescriptor) => {
+      if (r === packageListRoute) return [PACKAGE];
+      if (r === orderSaveRoute) {
+        return {
+          outcome: 'duplicate_visit',
+          existing: { order_id: '20261122000007', exam_date: '2026-11-22', status: 'registered' },
+        };
+      }
+      return [];
+    });
+    renderPage();
+    fireEvent.click(screen.getByRole('button', { name: '读身份证' }));
+    await pick('套餐', '入职体检套餐 ¥198.00');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: /保存登记/ }));
+    });
+    const dialog = await screen.findByRole('dialog');
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: /取\s*消/ }));
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(call.mock.calls.filter(([r]) => r === orderSaveRoute)).toHaveLength(1);
+    expect(screen.queryByText(/登记成功/)).toBeNull();
   });
 });
