@@ -32,10 +32,24 @@ export const unlockReportReviewRoute = route({
 });
 
 /**
- * Where a visit's report stands (issue 8): to_print — final review passed, not yet printed;
- * to_review — printed since its last report check; to_send — the check passed, not sent;
- * sent — handed over or sent at least once.
+ * Where a visit's report stands: the one report state the lists, the print column, the report
+ * check and sending all read (the server derives it from the visit's status and its latest print
+ * and check). to_print — final review passed, not yet printed; to_review — printed, not checked
+ * since; rejected — the check since the print rejected it: print it again; to_send — the check
+ * passed; sent — handed over or sent at least once.
  */
+export const REPORT_STATES = ['to_print', 'to_review', 'rejected', 'to_send', 'sent'] as const;
+export type ReportState = (typeof REPORT_STATES)[number];
+
+export const REPORT_STATE_LABELS: Record<ReportState, string> = {
+  to_print: '待打印',
+  to_review: '待审核',
+  rejected: '已驳回，待重新打印',
+  to_send: '待发送',
+  sent: '已发送',
+};
+
+/** The filters of the report screens (issue 8), each a set of report states. */
 export const REPORT_STAGES = ['to_print', 'printed', 'to_review', 'reviewed', 'to_send', 'sent'] as const;
 export type ReportStage = (typeof REPORT_STAGES)[number];
 
@@ -47,6 +61,19 @@ export const REPORT_STAGE_LABELS: Record<ReportStage, string> = {
   to_send: '待发送',
   sent: '已发送',
 };
+
+/** Which report states each filter shows; a rejected report waits to be printed again. */
+export const REPORT_STAGE_STATES: Record<ReportStage, readonly ReportState[]> = {
+  to_print: ['to_print', 'rejected'],
+  printed: ['to_review', 'rejected', 'to_send', 'sent'],
+  to_review: ['to_review'],
+  reviewed: ['rejected', 'to_send', 'sent'],
+  to_send: ['to_send'],
+  sent: ['sent'],
+};
+
+/** Whether the report of a visit in this state has been printed. */
+export const isReportPrinted = (state: ReportState) => state !== 'to_print';
 
 export const DELIVERY_METHODS = ['pickup', 'mail', 'sms', 'email'] as const;
 export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
@@ -76,8 +103,10 @@ export const reportListRowSchema = z.object({
   exam_type: z.string(),
   exam_date: z.string(),
   status: z.enum(ORDER_STATUSES),
+  report_state: z.enum(REPORT_STATES),
   package_name: z.string().nullable(),
   company_name: z.string().nullable(),
+  /** Prints on record; a report printed before the records began counts as printed with none. */
   print_count: z.number().int(),
   last_printed_at: z.string().nullable(),
   /** The latest report check, if any. */
@@ -151,7 +180,11 @@ export const reportPrintedRoute = route({
   method: 'POST',
   path: '/manager/api/report/change_print_time',
   summary: '记录报告已打印（首次打印时订单进入“报告已打印”）',
-  input: z.object({ order_id: orderIdField }),
+  input: z.object({
+    order_id: orderIdField,
+    /** '1': recorded by hand (标记已打印, or a downloaded PDF the user says was printed), not by the print service. */
+    marked: z.enum(['0', '1'], { error: '标记方式只能是0或1' }).default('0'),
+  }),
   output: z.object({ order_id: z.string(), status: z.enum(ORDER_STATUSES), print_count: z.number().int() }),
 });
 
@@ -163,6 +196,8 @@ export const reportHistorySchema = z.object({
   age: z.number().int(),
   exam_date: z.string(),
   status: z.enum(ORDER_STATUSES),
+  /** Null while the visit is not yet final-reviewed. */
+  report_state: z.enum(REPORT_STATES).nullable(),
   package_name: z.string().nullable(),
   company_name: z.string().nullable(),
   prints: z.array(z.object({ source: z.string(), operator_name: z.string().nullable(), printed_at: z.string() })),
