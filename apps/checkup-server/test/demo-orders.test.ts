@@ -200,6 +200,19 @@ describeOnEachDatabase((target) => {
     expect(waiting.some((o) => !checks.has(o.orderId))).toBe(true);
   });
 
+  it("registers a group member with the group's package, paid as the group says, and extras 自费", async () => {
+    const groups = new Map((await db().select().from(t.companyGroups)).map((g) => [g.id, g]));
+    expect(new Set([...groups.values()].map((g) => g.payMode))).toEqual(new Set(['company', 'self']));
+    const lines = groupBy(await db().select().from(t.orderUnions), (u) => u.orderId);
+    for (const o of orders) {
+      const group = o.groupId === null ? null : groups.get(o.groupId)!;
+      if (group) expect(o.packageId).toBe(group.packageId);
+      for (const line of lines.get(o.orderId)!) {
+        expect(line.payMode).toBe(group && line.origin === 'package' ? group.payMode : 'self');
+      }
+    }
+  });
+
   it('leaves no row pointing at nothing (the bulk load skips foreign-key checks where it may)', async () => {
     const orphans = await db()
       .select({ n: sql<number>`count(*)::int` })

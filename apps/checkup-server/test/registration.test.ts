@@ -3,6 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { idNumberCheckChar } from '@checkup/api-contract';
 import {
   auditLog,
+  companies,
+  companyGroups,
   customers,
   orderDepts,
   orderStatusLog,
@@ -291,6 +293,82 @@ describeOnEachDatabase((target) => {
       expect(await visitsOf(visit.cust_id_card)).toHaveLength(1);
       const customersWithId = await db().select().from(customers).where(eq(customers.custIdCard, visit.cust_id_card));
       expect(customersWithId).toHaveLength(1);
+    });
+  });
+
+  describe('团检: the group chosen decides the package and who pays', () => {
+    const group: Record<string, number> = {};
+    let companyId: number;
+
+    beforeAll(async () => {
+      const [company] = await db()
+        .insert(companies)
+        .values({ companyName: '登记测试单位' })
+        .returning({ id: companies.id });
+      companyId = company!.id;
+      const rows = await db()
+        .insert(companyGroups)
+        .values([
+          { companyId, groupName: '统收组', packageId: packageId.get('JKZ')!, payMode: 'company' },
+          { companyId, groupName: '自费组', packageId: packageId.get('JKZ')!, payMode: 'self' },
+          { companyId, groupName: '自选组', payMode: 'company' },
+        ])
+        .returning({ id: companyGroups.id, name: companyGroups.groupName });
+      for (const row of rows) group[row.name] = row.id;
+    });
+
+    const member = (groupName: string, overrides: Record<string, string | number> = {}) => ({
+      ...person({ cust_name: `团检${groupName}`, cust_id_card: '' }),
+      company_id: companyId,
+      group_id: group[groupName]!,
+      ...overrides,
+    });
+    const linesOf = async (orderId: string) =>
+      (await clerk.get(DETAIL, { order_id: orderId })).json().data as {
+        package: { package_name: string } | null;
+        group_pay_mode: string | null;
+        depts: { unions: { union_name: string; origin: string; pay_mode: string }[] }[];
+      };
+
+    it("registers the group's package, the company paying for it (统收) and the examinee for extras", async () => {
+      const saved = (await clerk.post(SAVE, member('统收组', { union_ids: ids('XCG') }))).json().data;
+      expect(saved).toMatchObject({ outcome: 'saved', total_price: '120.00' });
+      const detail = await linesOf(saved.order_id);
+      expect(detail.package?.package_name).toBe('健康证体检套餐');
+      expect(detail.group_pay_mode).toBe('company');
+      const lines = detail.depts.flatMap((d) => d.unions);
+      expect(lines.filter((u) => u.origin === 'package').every((u) => u.pay_mode === 'company')).toBe(true);
+      expect(lines.filter((u) => u.origin === 'extra')).toMatchObject([{ union_name: '血常规', pay_mode: 'self' }]);
+      const [row] = await db().select().from(orders).where(eq(orders.orderId, saved.order_id));
+      expect(row).toMatchObject({ packageId: packageId.get('JKZ'), companyId, groupId: group['统收组'] });
+    });
+
+    it('has a 自费 group pay for its own package', async () => {
+      const saved = (await clerk.post(SAVE, member('自费组'))).json().data;
+      const detail = await linesOf(saved.order_id);
+      expect(detail.group_pay_mode).toBe('self');
+      expect(detail.depts.flatMap((d) => d.unions).every((u) => u.pay_mode === 'self')).toBe(true);
+    });
+
+    it("refuses another package than the group's, and leaves the choice to the clerk in a group without one", async () => {
+      const other = await clerk.post(SAVE, member('统收组', { package_id: packageId.get('RZTJ')! }));
+      expect(other.statusCode).toBe(400);
+      expect(other.json().msg).toBe('该分组的套餐为「健康证体检套餐」，不能选择其他套餐');
+
+      const free = (await clerk.post(SAVE, member('自选组', { package_id: packageId.get('RZTJ')! }))).json().data;
+      const detail = await linesOf(free.order_id);
+      expect(detail.package?.package_name).toBe('入职体检套餐');
+      const lines = detail.depts.flatMap((d) => d.unions);
+      expect(lines.every((u) => u.pay_mode === (u.origin === 'package' ? 'company' : 'self'))).toBe(true);
+    });
+
+    it('keeps an individual registration 自费 throughout', async () => {
+      const saved = (
+        await clerk.post(SAVE, { ...person({ cust_name: '个人自费', cust_id_card: '' }), union_ids: ids('XCG') })
+      ).json().data;
+      const detail = await linesOf(saved.order_id);
+      expect(detail.group_pay_mode).toBeNull();
+      expect(detail.depts.flatMap((d) => d.unions).every((u) => u.pay_mode === 'self')).toBe(true);
     });
   });
 

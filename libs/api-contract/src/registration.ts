@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAY_MODES } from './company.js';
 import {
   dateField,
   idField,
@@ -157,6 +158,8 @@ export const orderDetailUnionSchema = z.object({
   price: amount,
   /** 'package' came with the package, 'extra' was added on its own */
   origin: z.enum(['package', 'extra']),
+  /** Who pays for this line (统收 / 自费). */
+  pay_mode: z.enum(PAY_MODES),
   /** '0' to do, '1' done, '2' given up, '3' postponed */
   status: z.string(),
   specimen: z.string().nullable(),
@@ -173,6 +176,8 @@ export const orderDetailSchema = z.object({
   package: z.object({ id: z.number().int(), package_name: z.string(), price: amount }).nullable(),
   company_name: z.string().nullable(),
   group_name: z.string().nullable(),
+  /** Who pays for the group's package; null for an individual visit. */
+  group_pay_mode: z.enum(PAY_MODES).nullable(),
   customer: z.object({
     id: z.number().int(),
     cust_name: z.string(),

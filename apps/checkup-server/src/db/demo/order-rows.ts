@@ -186,6 +186,8 @@ export function buildOrderRows(rng: Rng, input: OrderInput): OrderRows {
       price: money(u.cents),
       status: unionStatus.get(u.union.id)!,
       origin: u.origin,
+      // The group pays for its package as it says; extras are the examinee's own.
+      payMode: content.group && u.origin === 'package' ? content.group.payMode : 'self',
     })),
     depts: deptIds.map((deptId) => {
       const signed = deptStatus.get(deptId) === '2';

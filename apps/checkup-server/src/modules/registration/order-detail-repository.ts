@@ -24,6 +24,7 @@ export async function readOrderDetail(db: Db, orderId: string): Promise<OrderDet
       packagePrice: packages.price,
       companyName: companies.companyName,
       groupName: companyGroups.groupName,
+      groupPayMode: companyGroups.payMode,
     })
     .from(orders)
     .innerJoin(customers, eq(customers.id, orders.customerId))
@@ -39,6 +40,7 @@ export async function readOrderDetail(db: Db, orderId: string): Promise<OrderDet
       unionName: unions.unionName,
       price: orderUnions.price,
       origin: orderUnions.origin,
+      payMode: orderUnions.payMode,
       status: orderUnions.status,
       specimen: unions.specimen,
       genderLimit: unions.genderLimit,
@@ -72,6 +74,7 @@ export async function readOrderDetail(db: Db, orderId: string): Promise<OrderDet
       union_name: row.unionName,
       price: formatAmount(row.price),
       origin: row.origin === 'package' ? 'package' : 'extra',
+      pay_mode: row.payMode,
       status: row.status,
       specimen: row.specimen,
       gender_limit: row.genderLimit,
@@ -92,6 +95,7 @@ export async function readOrderDetail(db: Db, orderId: string): Promise<OrderDet
         : null,
     company_name: head.companyName,
     group_name: head.groupName,
+    group_pay_mode: head.groupPayMode,
     customer: {
       id: customer.id,
       cust_name: customer.custName,

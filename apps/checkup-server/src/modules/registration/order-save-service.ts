@@ -10,6 +10,7 @@ import {
   type orderSaveRoute,
   type OrderStatus,
   type PackageOption,
+  type PayMode,
   type UnionOption,
 } from '@checkup/api-contract';
 import type { z } from 'zod';
@@ -53,14 +54,24 @@ async function loadChoice(tx: Tx, packageId: number | undefined, unionIds: reado
   return { pkg, extras };
 }
 
-/** The group must belong to the company; a group without its own package leaves the choice to the clerk. */
-async function checkGroup(tx: Tx, companyId: number | undefined, groupId: number | undefined) {
-  if (companyId === undefined || groupId === undefined) return;
+/** The group of a group registration: it must belong to the company. */
+async function groupOf(tx: Tx, companyId: number | undefined, groupId: number | undefined) {
+  if (companyId === undefined || groupId === undefined) return null;
   const [group] = await tx
-    .select({ id: companyGroups.id })
+    .select({ packageId: companyGroups.packageId, packageName: packages.packageName, payMode: companyGroups.payMode })
     .from(companyGroups)
+    .leftJoin(packages, eq(packages.id, companyGroups.packageId))
     .where(and(eq(companyGroups.id, groupId), eq(companyGroups.companyId, companyId)));
-  if (!group) refuse('所选分组不属于该单位');
+  return group ?? refuse('所选分组不属于该单位');
+}
+
+/** A group with its own package registers that one and no other; a group without leaves the choice to the clerk. */
+function packageFor(group: Awaited<ReturnType<typeof groupOf>>, packageId: number | undefined) {
+  if (group?.packageId == null) return packageId;
+  if (packageId !== undefined && packageId !== group.packageId) {
+    refuse(`该分组的套餐为「${group.packageName ?? ''}」，不能选择其他套餐`);
+  }
+  return group.packageId;
 }
 
 /** A returning examinee is found by ID number and updated; anyone else is a new customer. */
@@ -127,15 +138,22 @@ async function nextOrderId(tx: Tx, examDate: string): Promise<string> {
   return `${day}${String(sequence).padStart(6, '0')}`;
 }
 
-async function writeUnions(tx: Tx, orderId: string, examDate: string, rows: { union: UnionOption; origin: string }[]) {
+interface UnionLine {
+  union: UnionOption;
+  origin: 'package' | 'extra';
+  payMode: PayMode;
+}
+
+async function writeUnions(tx: Tx, orderId: string, examDate: string, rows: UnionLine[]) {
   if (rows.length === 0) return;
   await tx.insert(orderUnions).values(
-    rows.map(({ union, origin }) => ({
+    rows.map(({ union, origin, payMode }) => ({
       orderId,
       unionId: union.id,
       deptId: union.dept_id,
       price: union.price,
       origin,
+      payMode,
     })),
   );
   const deptIds = [...new Set(rows.map((r) => r.union.dept_id))];
@@ -161,8 +179,8 @@ export function saveOrder(db: Db, input: SaveInput, actor: Actor): Promise<SaveO
       const identity = checkIdentity(input.cust_id_card, input.sex, input.birthday);
       if (!identity.ok) refuse(identity.msg);
     }
-    await checkGroup(tx, input.company_id, input.group_id);
-    const { pkg, extras } = await loadChoice(tx, input.package_id, input.union_ids);
+    const group = await groupOf(tx, input.company_id, input.group_id);
+    const { pkg, extras } = await loadChoice(tx, packageFor(group, input.package_id), input.union_ids);
     const selection = checkOrderSelection({
       sex: input.sex,
       pkg,
@@ -192,9 +210,11 @@ export function saveOrder(db: Db, input: SaveInput, actor: Actor): Promise<SaveO
       totalPrice,
       registeredBy: actor.userId,
     });
+    // The group says who pays for its package (统收 or 自费); what a member adds is their own (自费).
+    const packagePayMode = group?.payMode ?? 'self';
     await writeUnions(tx, orderId, input.exam_date, [
-      ...(pkg?.unions ?? []).map((union) => ({ union, origin: 'package' })),
-      ...extras.map((union) => ({ union, origin: 'extra' })),
+      ...(pkg?.unions ?? []).map((union) => ({ union, origin: 'package' as const, payMode: packagePayMode })),
+      ...extras.map((union) => ({ union, origin: 'extra' as const, payMode: 'self' as const })),
     ]);
     await tx.insert(orderStatusLog).values({ orderId, fromStatus: null, toStatus: 'registered', userId: actor.userId });
     await tx.insert(auditLog).values({
@@ -259,7 +279,7 @@ export async function updateOrderUnions(db: Db, orderId: string, unionIds: numbe
       tx,
       orderId,
       order.examDate,
-      extras.map((union) => ({ union, origin: 'extra' })),
+      extras.map((union) => ({ union, origin: 'extra' as const, payMode: 'self' as const })),
     );
     // A department left without unions and not yet started is no longer visited.
     const stillOrdered = tx

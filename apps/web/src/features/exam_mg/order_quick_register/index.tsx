@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { App, Button, Card, Col, Form, Image, Row, Space } from 'antd';
 import dayjs from 'dayjs';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   ORDER_STATUS_LABELS,
+  type CompanyGroupOption,
   type CustomerMatch,
   type OrderSaveAnswer,
   type OrderSaveInput,
@@ -10,6 +12,7 @@ import {
 } from '@checkup/api-contract';
 import { IdCardReadButton, deviceImageSrc, type IdCardResult } from '@checkup/devices';
 import { getCardReaderParameter } from './api/get-card-reader-parameter';
+import { packageListQueryOptions } from './api/get-package-list';
 import { useSaveOrder } from './api/save-order';
 import { AfterSaveActions, type SavedOrder } from './components/after-save-actions';
 import { CustomerLookup } from './components/customer-lookup';
@@ -31,6 +34,8 @@ export default function OrderQuickRegister() {
   const [today] = useState(() => dayjs().startOf('day'));
   const [photo, setPhoto] = useState<string | null>(null);
   const [saved, setSaved] = useState<SavedOrder | null>(null);
+  const [group, setGroup] = useState<CompanyGroupOption | null>(null);
+  const queryClient = useQueryClient();
   const selection = useOrderSelection();
   const save = useSaveOrder();
   const sex = Form.useWatch('sex', form) as SexCode | undefined;
@@ -66,6 +71,22 @@ export default function OrderQuickRegister() {
       address: c.address ?? undefined,
       special_flag: c.special_flag === '1',
     });
+  };
+
+  // A group with its own package registers that one, in place of any chosen before (the server refuses another).
+  const chooseGroup = async (chosen: CompanyGroupOption | null) => {
+    setGroup(chosen);
+    if (chosen?.package_id == null) return;
+    try {
+      const packages = await queryClient.fetchQuery(packageListQueryOptions(sex));
+      const pkg = packages.find((p) => p.id === chosen.package_id);
+      const check = pkg
+        ? selection.choosePackage(pkg, sex)
+        : { ok: false as const, msg: `分组套餐「${chosen.package_name ?? ''}」已停用或与体检者性别不符` };
+      if (!check.ok) void message.warning(check.msg);
+    } catch (err) {
+      void message.error((err as Error).message);
+    }
   };
 
   // The server registers a second visit of the same person that day only once the clerk confirmed it.
@@ -120,6 +141,7 @@ export default function OrderQuickRegister() {
   const next = () => {
     setSaved(null);
     setPhoto(null);
+    setGroup(null);
     selection.reset();
     form.resetFields();
   };
@@ -150,7 +172,7 @@ export default function OrderQuickRegister() {
             <CustomerLookup onPick={fillFromCustomer} />
             <Row gutter={12} style={{ marginTop: 8 }}>
               <Col flex="auto">
-                <ExamineeFields form={form} today={today} />
+                <ExamineeFields form={form} today={today} onGroupChange={(g) => void chooseGroup(g)} />
               </Col>
               <Col flex="96px">
                 {photo ? (
@@ -185,7 +207,12 @@ export default function OrderQuickRegister() {
               </Space>
             }
           >
-            <UnionChoice selection={selection} sex={sex} />
+            <UnionChoice
+              selection={selection}
+              sex={sex}
+              packageFixed={group?.package_id != null}
+              packagePayMode={group?.pay_mode ?? 'self'}
+            />
           </Card>
         </Col>
       </Row>

@@ -4,6 +4,7 @@ import { App } from 'antd';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  companySearchDataRoute,
   idNumberCheckChar,
   orderSaveRoute,
   packageListRoute,
@@ -268,5 +269,65 @@ describe('快速登记', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(call.mock.calls.filter(([r]) => r === orderSaveRoute)).toHaveLength(1);
     expect(screen.queryByText(/登记成功/)).toBeNull();
+  });
+
+  it("applies the chosen group's package in place of the one chosen before, and shows who pays each line", async () => {
+    const GROUP_PACKAGE: PackageOption = {
+      id: 8,
+      package_code: 'DWTJ',
+      package_name: '单位体检套餐',
+      price: '150.00',
+      gender_limit: '0',
+      unions: [JZXCC],
+    };
+    call.mockImplementation(async (r: RouteDescriptor) => {
+      if (r === packageListRoute) return [PACKAGE, GROUP_PACKAGE];
+      if (r === unionListByKeyRoute) return [XCG, XBDR, XBCT, JZXCC, RXCC];
+      if (r === companySearchDataRoute) {
+        return [
+          {
+            id: 3,
+            company_name: '华信精密',
+            groups: [
+              { id: 31, group_name: '男职工组', package_id: 8, package_name: '单位体检套餐', pay_mode: 'company' },
+            ],
+          },
+        ];
+      }
+      if (r === orderSaveRoute) {
+        return {
+          outcome: 'saved',
+          order_id: '20261122000009',
+          customer_id: 9,
+          total_price: '170.00',
+          status: 'registered',
+        };
+      }
+      return null;
+    });
+    renderPage();
+    fireEvent.click(screen.getByRole('button', { name: '读身份证' }));
+    await pick('套餐', '入职体检套餐 ¥198.00');
+    expect(screen.getByTestId('order-total').textContent).toBe('¥198.00');
+
+    fireEvent.click(screen.getByRole('radio', { name: '团体' }));
+    fireEvent.mouseDown(await screen.findByLabelText('单位'));
+    fireEvent.click(await screen.findByTitle('华信精密'));
+    fireEvent.mouseDown(screen.getByLabelText('分组'));
+    fireEvent.click(await screen.findByTitle('男职工组（单位体检套餐，统收）'));
+
+    await waitFor(() => expect(screen.getByTestId('order-total').textContent).toBe('¥150.00'));
+    const packageRow = within(screen.getByText('甲状腺彩超').closest('tr') as HTMLElement);
+    expect(packageRow.getByText('统收')).toBeTruthy();
+    expect(screen.queryByText('胸部DR')).toBeNull();
+
+    await pick('加项', '血常规（检验科）¥20.00');
+    expect(within(screen.getByText('血常规').closest('tr') as HTMLElement).getByText('自费')).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: /保存登记/ }));
+    });
+    await screen.findAllByText('登记成功，体检号 20261122000009');
+    const [, input] = call.mock.calls.find(([r]) => r === orderSaveRoute)!;
+    expect(input).toMatchObject({ company_id: 3, group_id: 31, package_id: 8, union_ids: '[1]' });
   });
 });

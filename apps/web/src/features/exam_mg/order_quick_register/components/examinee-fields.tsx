@@ -6,7 +6,9 @@ import {
   DICTIONARIES,
   ID_NUMBER_ERROR,
   isValidPhone,
+  PAY_MODE_LABELS,
   PHONE_ERROR,
+  type CompanyGroupOption,
   type OrderSaveInput,
 } from '@checkup/api-contract';
 import { useCompanySearchData } from '../api/get-company-search-data';
@@ -42,8 +44,22 @@ const phoneRule = {
     !value?.trim() || isValidPhone(value) ? Promise.resolve() : Promise.reject(new Error(PHONE_ERROR)),
 };
 
-/** The examinee part of 快速登记: who, individual or of a company group, and the exam. */
-export function ExamineeFields({ form, today }: { form: FormInstance<RegisterFormValues>; today: Dayjs }) {
+const groupLabel = (g: CompanyGroupOption) =>
+  `${g.group_name}（${[g.package_name, PAY_MODE_LABELS[g.pay_mode]].filter(Boolean).join('，')}）`;
+
+/**
+ * The examinee part of 快速登记: who, individual or of a company group, and the exam. The group
+ * chosen (or none) is told to the page, which registers the group's package and payer.
+ */
+export function ExamineeFields({
+  form,
+  today,
+  onGroupChange,
+}: {
+  form: FormInstance<RegisterFormValues>;
+  today: Dayjs;
+  onGroupChange: (group: CompanyGroupOption | null) => void;
+}) {
   const kind = Form.useWatch('kind', form);
   const companyId = Form.useWatch('company_id', form);
   const birthday = Form.useWatch('birthday', form);
@@ -69,7 +85,10 @@ export function ExamineeFields({ form, today }: { form: FormInstance<RegisterFor
               { value: 'individual', label: '个人' },
               { value: 'group', label: '团体' },
             ]}
-            onChange={() => form.setFieldsValue({ company_id: undefined, group_id: undefined })}
+            onChange={() => {
+              form.setFieldsValue({ company_id: undefined, group_id: undefined });
+              onGroupChange(null);
+            }}
           />
         </Form.Item>
       </Col>
@@ -82,7 +101,10 @@ export function ExamineeFields({ form, today }: { form: FormInstance<RegisterFor
                 loading={companies.isPending}
                 placeholder="选择单位"
                 options={(companies.data ?? []).map((c) => ({ value: c.id, label: c.company_name }))}
-                onChange={() => form.setFieldValue('group_id', undefined)}
+                onChange={() => {
+                  form.setFieldValue('group_id', undefined);
+                  onGroupChange(null);
+                }}
               />
             </Form.Item>
           </Col>
@@ -90,10 +112,8 @@ export function ExamineeFields({ form, today }: { form: FormInstance<RegisterFor
             <Form.Item name="group_id" label="分组" rules={[{ required: true, message: '请选择分组' }]}>
               <Select
                 placeholder="选择分组"
-                options={groups.map((g) => ({
-                  value: g.id,
-                  label: g.package_name ? `${g.group_name}（${g.package_name}）` : g.group_name,
-                }))}
+                options={groups.map((g) => ({ value: g.id, label: groupLabel(g) }))}
+                onChange={(id: number) => onGroupChange(groups.find((g) => g.id === id) ?? null)}
               />
             </Form.Item>
           </Col>
