@@ -50,7 +50,7 @@ describeOnEachDatabase((target) => {
       .insert(companyGroups)
       .values([
         { companyId: id['查询测试钢铁厂']!, groupName: '接害组', packageId },
-        { companyId: id['查询测试钢铁厂']!, groupName: '管理组' },
+        { companyId: id['查询测试钢铁厂']!, groupName: '管理组', payMode: 'self' },
         { companyId: id['查询测试外院单位']!, groupName: '全员', packageId },
       ])
       .returning({ id: companyGroups.id, name: companyGroups.groupName });
@@ -58,7 +58,7 @@ describeOnEachDatabase((target) => {
     admin = callerFor(server, await tokenFor(server, 'admin', 'Checkup@2026'));
   });
 
-  it('answers every company with its groups and their packages', async () => {
+  it('answers every company with its groups, their packages and who pays for them', async () => {
     const list = ours(await searchData());
 
     expect(list).toEqual([
@@ -66,14 +66,28 @@ describeOnEachDatabase((target) => {
         id: id['查询测试钢铁厂'],
         company_name: '查询测试钢铁厂',
         groups: [
-          { id: id['接害组'], group_name: '接害组', package_id: packageId, package_name: '查询测试入职套餐' },
-          { id: id['管理组'], group_name: '管理组', package_id: null, package_name: null },
+          {
+            id: id['接害组'],
+            group_name: '接害组',
+            package_id: packageId,
+            package_name: '查询测试入职套餐',
+            pay_mode: 'company',
+          },
+          { id: id['管理组'], group_name: '管理组', package_id: null, package_name: null, pay_mode: 'self' },
         ],
       },
       {
         id: id['查询测试外院单位'],
         company_name: '查询测试外院单位',
-        groups: [{ id: id['全员'], group_name: '全员', package_id: packageId, package_name: '查询测试入职套餐' }],
+        groups: [
+          {
+            id: id['全员'],
+            group_name: '全员',
+            package_id: packageId,
+            package_name: '查询测试入职套餐',
+            pay_mode: 'company',
+          },
+        ],
       },
       { id: id['查询测试新单位'], company_name: '查询测试新单位', groups: [] },
     ]);

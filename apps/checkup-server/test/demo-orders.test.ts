@@ -187,6 +187,55 @@ describeOnEachDatabase((target) => {
     expect(raised.sort()).toEqual(critical.sort());
   });
 
+  it('gives each printed report its print, each sent one its passed check and delivery, in time order', async () => {
+    const prints = groupBy(await db().select().from(t.reportPrints), (p) => p.orderId);
+    const checks = groupBy(await db().select().from(t.reportReviews), (r) => r.orderId);
+    const deliveries = groupBy(await db().select().from(t.reportDeliveries), (d) => d.orderId);
+    const moves = groupBy(await db().select().from(t.orderStatusLog), (l) => l.orderId);
+    const movedTo = (orderId: string, status: string) =>
+      moves.get(orderId)!.find((l) => l.toStatus === status)!.createdAt;
+    for (const o of orders) {
+      const printed = o.status === 'report_printed' || o.status === 'report_sent';
+      expect(prints.get(o.orderId)?.length ?? 0).toBe(printed ? 1 : 0);
+      if (!printed) {
+        expect(checks.has(o.orderId) || deliveries.has(o.orderId)).toBe(false);
+        continue;
+      }
+      const [print] = prints.get(o.orderId)!;
+      expect(print).toMatchObject({ source: 'staff' });
+      expect(print!.printedAt).toEqual(movedTo(o.orderId, 'report_printed'));
+      for (const check of checks.get(o.orderId) ?? []) {
+        expect(check.result).toBe('pass');
+        expect(check.createdAt >= print!.printedAt).toBe(true);
+      }
+      if (o.status !== 'report_sent') {
+        expect(deliveries.has(o.orderId)).toBe(false);
+        continue;
+      }
+      const [check] = checks.get(o.orderId)!;
+      const [delivery] = deliveries.get(o.orderId)!;
+      expect(delivery).toMatchObject({ method: 'pickup', status: 'sent' });
+      expect(delivery!.createdAt).toEqual(movedTo(o.orderId, 'report_sent'));
+      expect(check!.createdAt <= delivery!.createdAt).toBe(true);
+    }
+    const waiting = orders.filter((o) => o.status === 'report_printed');
+    expect(waiting.some((o) => checks.has(o.orderId))).toBe(true);
+    expect(waiting.some((o) => !checks.has(o.orderId))).toBe(true);
+  });
+
+  it("registers a group member with the group's package, paid as the group says, and extras 自费", async () => {
+    const groups = new Map((await db().select().from(t.companyGroups)).map((g) => [g.id, g]));
+    expect(new Set([...groups.values()].map((g) => g.payMode))).toEqual(new Set(['company', 'self']));
+    const lines = groupBy(await db().select().from(t.orderUnions), (u) => u.orderId);
+    for (const o of orders) {
+      const group = o.groupId === null ? null : groups.get(o.groupId)!;
+      if (group) expect(o.packageId).toBe(group.packageId);
+      for (const line of lines.get(o.orderId)!) {
+        expect(line.payMode).toBe(group && line.origin === 'package' ? group.payMode : 'self');
+      }
+    }
+  });
+
   it('leaves no row pointing at nothing (the bulk load skips foreign-key checks where it may)', async () => {
     const orphans = await db()
       .select({ n: sql<number>`count(*)::int` })
@@ -199,7 +248,10 @@ describeOnEachDatabase((target) => {
           union all select l.order_id, 0 from order_status_log l left join orders o using (order_id) where o.order_id is null
           union all select s.order_id, 0 from dept_summaries s left join orders o using (order_id) where o.order_id is null
           union all select d.order_id, 0 from order_diagnoses d left join diagnoses g on g.id = d.diag_id where g.id is null
-          union all select p.order_id, 0 from payments p left join orders o using (order_id) where o.order_id is null) as orphan`,
+          union all select p.order_id, 0 from payments p left join orders o using (order_id) where o.order_id is null
+          union all select p.order_id, 0 from report_prints p left join orders o using (order_id) where o.order_id is null
+          union all select r.order_id, 0 from report_reviews r left join orders o using (order_id) where o.order_id is null
+          union all select d.order_id, 0 from report_deliveries d left join orders o using (order_id) where o.order_id is null) as orphan`,
       );
     expect(orphans[0]!.n).toBe(0);
   });

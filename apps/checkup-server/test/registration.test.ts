@@ -3,6 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { idNumberCheckChar } from '@checkup/api-contract';
 import {
   auditLog,
+  companies,
+  companyGroups,
   customers,
   orderDepts,
   orderStatusLog,
@@ -101,6 +103,7 @@ describeOnEachDatabase((target) => {
       });
       const again = await clerk.post(SAVE, {
         ...person({ cust_name: '李秀英', sex: '2', birthday: '1985-07-20', cust_id_card: id, phone: '13900139000' }),
+        exam_date: '2026-12-08',
         union_ids: ids('NCG'),
       });
 
@@ -153,6 +156,22 @@ describeOnEachDatabase((target) => {
         union_ids: ids('XCG'),
       });
       expect(badDigit.json().msg).toBe('错误的身份证号码，请核对！');
+    });
+
+    it('refuses a phone number that is neither an 11-digit mobile nor a landline with area code', async () => {
+      const res = await clerk.post(SAVE, {
+        ...person({ cust_name: '短号码', cust_id_card: '', phone: '1381234' }),
+        union_ids: ids('XCG'),
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().msg).toBe('电话号码格式不正确，请输入11位手机号或带区号的固定电话（如 010-12345678）');
+      expect(await db().select().from(customers).where(eq(customers.custName, '短号码'))).toHaveLength(0);
+
+      const landline = await clerk.post(SAVE, {
+        ...person({ cust_name: '座机', cust_id_card: '', phone: '0571-87654321' }),
+        union_ids: ids('XCG'),
+      });
+      expect(landline.json().status).toBe(200);
     });
 
     it('refuses to register a returning confidential examinee for a clerk without the right', async () => {
@@ -214,6 +233,151 @@ describeOnEachDatabase((target) => {
       }
       expect(await db().select({ n: count() }).from(orders)).toEqual(before);
       expect(await db().select().from(customers).where(eq(customers.custName, '原子性'))).toHaveLength(0);
+    });
+  });
+
+  describe('a second visit of the same person on the same day', () => {
+    const visitOf = (birthday: string, sequence: string, overrides: Record<string, string | number> = {}) => ({
+      ...person({ cust_name: '重复者', birthday, cust_id_card: idNumber(birthday, sequence) }),
+      exam_date: '2026-12-03',
+      union_ids: ids('XCG'),
+      ...overrides,
+    });
+    const visitsOf = async (idCard: string) =>
+      db()
+        .select({ orderId: orders.orderId, examDate: orders.examDate })
+        .from(orders)
+        .innerJoin(customers, eq(customers.id, orders.customerId))
+        .where(eq(customers.custIdCardHash, server.personalData.idCardLookup(idCard)));
+
+    it('asks before registering a second open visit, answering the existing 体检号, and writes nothing', async () => {
+      const visit = visitOf('1972-02-02', '013');
+      const first = (await clerk.post(SAVE, visit)).json().data;
+      expect(first).toMatchObject({ outcome: 'saved', status: 'registered' });
+      await clerk.post(CHECK_IN, { order_id: first.order_id });
+
+      const again = await clerk.post(SAVE, { ...visit, union_ids: ids('NCG') });
+      expect(again.statusCode).toBe(200);
+      expect(again.json().data).toEqual({
+        outcome: 'duplicate_visit',
+        existing: { order_id: first.order_id, exam_date: '2026-12-03', status: 'checked_in' },
+      });
+      expect(await visitsOf(visit.cust_id_card)).toHaveLength(1);
+
+      const confirmed = (await clerk.post(SAVE, { ...visit, union_ids: ids('NCG'), confirm_duplicate: '1' })).json()
+        .data;
+      expect(confirmed).toMatchObject({ outcome: 'saved', customer_id: first.customer_id });
+      expect(confirmed.order_id).not.toBe(first.order_id);
+      expect(await visitsOf(visit.cust_id_card)).toHaveLength(2);
+    });
+
+    it('does not ask for another day, nor when the visit of that day has its report printed', async () => {
+      const visit = visitOf('1973-03-03', '013');
+      await clerk.post(SAVE, visit);
+      const otherDay = (await clerk.post(SAVE, { ...visit, exam_date: '2026-12-04' })).json().data;
+      expect(otherDay.outcome).toBe('saved');
+
+      const idCard = idNumber('1974-04-04', '013');
+      await addOrder(db(), { status: 'report_printed', idCard, examDate: '2026-12-03' });
+      const afterReport = (await clerk.post(SAVE, visitOf('1974-04-04', '013'))).json().data;
+      expect(afterReport.outcome).toBe('saved');
+    });
+
+    it('refuses what is wrong before asking about a duplicate', async () => {
+      const visit = visitOf('1975-05-05', '013');
+      await clerk.post(SAVE, visit);
+      const refused = await clerk.post(SAVE, { ...visit, union_ids: ids() });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().msg).toBe('请选择套餐或项目');
+    });
+
+    it('lets only one of two clerks registering the same person at once through without a question', async () => {
+      const visit = visitOf('1976-06-06', '013');
+      const other = callerFor(server, await tokenFor(server, 'reg_chief'));
+      const answers = await Promise.all([clerk.post(SAVE, visit), other.post(SAVE, visit)]);
+      expect(answers.map((a) => a.json().data.outcome).sort()).toEqual(['duplicate_visit', 'saved']);
+      expect(await visitsOf(visit.cust_id_card)).toHaveLength(1);
+      const customersWithId = await db()
+        .select()
+        .from(customers)
+        .where(eq(customers.custIdCardHash, server.personalData.idCardLookup(visit.cust_id_card)));
+      expect(customersWithId).toHaveLength(1);
+    });
+  });
+
+  describe('团检: the group chosen decides the package and who pays', () => {
+    const group: Record<string, number> = {};
+    let companyId: number;
+
+    beforeAll(async () => {
+      const [company] = await db()
+        .insert(companies)
+        .values({ companyName: '登记测试单位' })
+        .returning({ id: companies.id });
+      companyId = company!.id;
+      const rows = await db()
+        .insert(companyGroups)
+        .values([
+          { companyId, groupName: '统收组', packageId: packageId.get('JKZ')!, payMode: 'company' },
+          { companyId, groupName: '自费组', packageId: packageId.get('JKZ')!, payMode: 'self' },
+          { companyId, groupName: '自选组', payMode: 'company' },
+        ])
+        .returning({ id: companyGroups.id, name: companyGroups.groupName });
+      for (const row of rows) group[row.name] = row.id;
+    });
+
+    const member = (groupName: string, overrides: Record<string, string | number> = {}) => ({
+      ...person({ cust_name: `团检${groupName}`, cust_id_card: '' }),
+      company_id: companyId,
+      group_id: group[groupName]!,
+      ...overrides,
+    });
+    const linesOf = async (orderId: string) =>
+      (await clerk.get(DETAIL, { order_id: orderId })).json().data as {
+        package: { package_name: string } | null;
+        group_pay_mode: string | null;
+        depts: { unions: { union_name: string; origin: string; pay_mode: string }[] }[];
+      };
+
+    it("registers the group's package, the company paying for it (统收) and the examinee for extras", async () => {
+      const saved = (await clerk.post(SAVE, member('统收组', { union_ids: ids('XCG') }))).json().data;
+      expect(saved).toMatchObject({ outcome: 'saved', total_price: '120.00' });
+      const detail = await linesOf(saved.order_id);
+      expect(detail.package?.package_name).toBe('健康证体检套餐');
+      expect(detail.group_pay_mode).toBe('company');
+      const lines = detail.depts.flatMap((d) => d.unions);
+      expect(lines.filter((u) => u.origin === 'package').every((u) => u.pay_mode === 'company')).toBe(true);
+      expect(lines.filter((u) => u.origin === 'extra')).toMatchObject([{ union_name: '血常规', pay_mode: 'self' }]);
+      const [row] = await db().select().from(orders).where(eq(orders.orderId, saved.order_id));
+      expect(row).toMatchObject({ packageId: packageId.get('JKZ'), companyId, groupId: group['统收组'] });
+    });
+
+    it('has a 自费 group pay for its own package', async () => {
+      const saved = (await clerk.post(SAVE, member('自费组'))).json().data;
+      const detail = await linesOf(saved.order_id);
+      expect(detail.group_pay_mode).toBe('self');
+      expect(detail.depts.flatMap((d) => d.unions).every((u) => u.pay_mode === 'self')).toBe(true);
+    });
+
+    it("refuses another package than the group's, and leaves the choice to the clerk in a group without one", async () => {
+      const other = await clerk.post(SAVE, member('统收组', { package_id: packageId.get('RZTJ')! }));
+      expect(other.statusCode).toBe(400);
+      expect(other.json().msg).toBe('该分组的套餐为「健康证体检套餐」，不能选择其他套餐');
+
+      const free = (await clerk.post(SAVE, member('自选组', { package_id: packageId.get('RZTJ')! }))).json().data;
+      const detail = await linesOf(free.order_id);
+      expect(detail.package?.package_name).toBe('入职体检套餐');
+      const lines = detail.depts.flatMap((d) => d.unions);
+      expect(lines.every((u) => u.pay_mode === (u.origin === 'package' ? 'company' : 'self'))).toBe(true);
+    });
+
+    it('keeps an individual registration 自费 throughout', async () => {
+      const saved = (
+        await clerk.post(SAVE, { ...person({ cust_name: '个人自费', cust_id_card: '' }), union_ids: ids('XCG') })
+      ).json().data;
+      const detail = await linesOf(saved.order_id);
+      expect(detail.group_pay_mode).toBeNull();
+      expect(detail.depts.flatMap((d) => d.unions).every((u) => u.pay_mode === 'self')).toBe(true);
     });
   });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isValidPhone, PHONE_ERROR } from './validators.js';
 
 /**
  * Field schemas shared by the calls' inputs. Form bodies and query strings carry text (spec §7), while
@@ -46,6 +47,33 @@ export function searchKeyField(max = 32) {
     .max(max, `搜索关键字不能超过${max}个字符`)
     .optional()
     .transform((value) => value || undefined);
+}
+
+/** An optional phone number (an 11-digit mobile or a landline with area code), trimmed; blank is undefined. */
+export const optionalPhoneField = z
+  .string({ error: PHONE_ERROR })
+  .trim()
+  .optional()
+  .transform((value) => value || undefined)
+  .refine((value) => value === undefined || isValidPhone(value), PHONE_ERROR);
+
+// Several numbers in one field (单位信息's 联系电话) are separated by commas, 、 or semicolons.
+const PHONE_SEPARATOR = /[,，、;；]/;
+
+/** Several phone numbers in one text field, each checked; the refusal names the bad one. */
+export function phoneListField(label: string, max: number) {
+  return z
+    .string()
+    .trim()
+    .max(max, `${label}不能超过${max}个字符`)
+    .superRefine((value, ctx) => {
+      const bad = value
+        .split(PHONE_SEPARATOR)
+        .map((phone) => phone.trim())
+        .find((phone) => phone !== '' && !isValidPhone(phone));
+      if (bad !== undefined) ctx.addIssue({ code: 'custom', message: `${label}「${bad}」：${PHONE_ERROR}` });
+    })
+    .optional();
 }
 
 /** The order-centred calls' fields. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { cardReaderParamSchema } from './card-reader.js';
-import { httpBaseAddress, jsonField } from './field-schemas.js';
+import { httpBaseAddress, jsonField, phoneListField } from './field-schemas.js';
 import { route } from './route.js';
 
 /**
@@ -37,7 +37,7 @@ export const companySettingsSchema = z.object({
     name: requiredText('单位名称', 64),
     systemColorStyle: z.enum(COLOR_STYLES, { error: '请选择系统配色' }),
     address: optionalText('地址', 128),
-    phones: optionalText('联系电话', 64),
+    phones: phoneListField('联系电话', 64),
     postcode: z
       .string()
       .trim()

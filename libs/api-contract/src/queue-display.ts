@@ -4,7 +4,7 @@ import { route } from './route.js';
 
 /**
  * The hall's queue display (spec §2 /queue_page, issue 8 §4): public, so it answers masked names
- * only (张*三; a confidential person as ***), and it follows the queues through a server-sent event
+ * only (张*三; a confidential person by number only, with an empty name), and it follows the queues through a server-sent event
  * stream of queue_events.
  */
 

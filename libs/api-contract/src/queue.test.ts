@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatQueueNo, queueAddRoute, queueCallNextRoute, queueRecallRoute } from './queue.js';
+import { formatQueueNo, queueAddRoute, queueCallText, queueCallNextRoute, queueRecallRoute } from './queue.js';
 
 const messageOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.error?.issues[0]?.message;
@@ -9,6 +9,13 @@ describe('queue calls', () => {
     expect(formatQueueNo(7)).toBe('A007');
     expect(formatQueueNo(123)).toBe('A123');
     expect(formatQueueNo(1024)).toBe('A1024');
+  });
+
+  it('calls a confidential person, who has no display name, by number only', () => {
+    expect(queueCallText({ queue_no: 1, display_name: '张*三', dept_name: '心电图室' })).toBe(
+      '请 A001 号 张*三 到 心电图室 就诊',
+    );
+    expect(queueCallText({ queue_no: 3, display_name: '', dept_name: '眼科' })).toBe('请 A003 号到 眼科 就诊');
   });
 
   it('requires a department to call the next examinee', () => {

@@ -24,6 +24,13 @@ export type QueueEventType = (typeof QUEUE_EVENT_TYPES)[number];
 /** The queue number as called out and shown: A001. */
 export const formatQueueNo = (queueNo: number) => `A${String(queueNo).padStart(3, '0')}`;
 
+/**
+ * What a call says, at the desk and in the hall: 请 A001 号 张*三 到 心电图室 就诊; a confidential
+ * person (empty display name) by number only: 请 A001 号到 心电图室 就诊.
+ */
+export const queueCallText = (call: { queue_no: number; display_name: string; dept_name: string }) =>
+  `请 ${formatQueueNo(call.queue_no)} 号${call.display_name ? ` ${call.display_name} ` : ''}到 ${call.dept_name} 就诊`;
+
 export const queueEntrySchema = z.object({
   entry_id: z.number(),
   exam_dept_id: z.number(),
@@ -31,7 +38,7 @@ export const queueEntrySchema = z.object({
   queue_no: z.number().int(),
   /** Staff lists: the full name (spec §5 rule for confidential persons). */
   cust_name: z.string(),
-  /** For displays and call-outs: always masked (张*三). */
+  /** For displays and call-outs: always masked (张*三); empty for a confidential person, called by number only. */
   display_name: z.string(),
   sex: z.enum(['1', '2']),
   age: z.number().int(),

@@ -10,6 +10,7 @@ import {
   type SelectableUnion,
 } from './registration-rules.js';
 import { orderSaveRoute } from './registration.js';
+import { PHONE_ERROR } from './validators.js';
 
 const union = (id: number, name: string, extra: Partial<SelectableUnion> = {}): SelectableUnion => ({
   id,
@@ -138,6 +139,13 @@ describe('orderSaveRoute input', () => {
     const result = orderSaveRoute.input.safeParse({ ...base, company_id: '2' });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toBe('团体登记请选择单位和分组');
+  });
+
+  it('refuses a phone number that is neither a mobile nor a landline with its area code', () => {
+    const result = orderSaveRoute.input.safeParse({ ...base, phone: '1381234' });
+    expect(result.error?.issues[0]?.message).toBe(PHONE_ERROR);
+    expect(orderSaveRoute.input.parse({ ...base, phone: '0571-87654321' }).phone).toBe('0571-87654321');
+    expect(orderSaveRoute.input.parse({ ...base, phone: ' 13812345678 ' }).phone).toBe('13812345678');
   });
 
   it('refuses a missing name with a Chinese message', () => {

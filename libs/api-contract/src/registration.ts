@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { dateField, idField, jsonField, optionalChoiceField, optionalIdField, orderIdField } from './field-schemas.js';
+import { PAY_MODES } from './company.js';
+import {
+  dateField,
+  idField,
+  jsonField,
+  optionalChoiceField,
+  optionalIdField,
+  optionalPhoneField,
+  orderIdField,
+} from './field-schemas.js';
 import { ORDER_STATUSES } from './order-status.js';
 import { unionOptionSchema } from './package.js';
 import { GUIDE_SHEET_SCREENS } from './access-screens.js';
@@ -82,12 +91,7 @@ const orderSaveInput = z
     sex: sexField,
     birthday: z.string({ error: '请输入出生日期' }).refine(isValidBirthday, '出生日期格式应为 年-月-日'),
     cust_id_card: optionalText(18, '身份证号').transform((v) => v?.toUpperCase()),
-    phone: z
-      .string()
-      .trim()
-      .optional()
-      .transform((v) => v || undefined)
-      .refine((v) => v === undefined || /^[0-9-]{7,20}$/.test(v), '手机号格式不正确'),
+    phone: optionalPhoneField,
     nation: optionalText(16, '民族'),
     address: optionalText(128, '地址'),
     /** base64 photo from the ID card reader. */
@@ -104,6 +108,8 @@ const orderSaveInput = z
     package_id: optionalIdField('套餐'),
     /** JSON array of the extra unions' ids. */
     union_ids: jsonField(z.array(z.number().int().positive()).max(200, '组合项目最多200个'), '组合项目').default([]),
+    /** '1': the clerk has seen the open visit of that day and registers a second one all the same. */
+    confirm_duplicate: z.enum(['0', '1'], { error: '确认标记只能是0或1' }).default('0'),
   })
   .refine((v) => (v.company_id === undefined) === (v.group_id === undefined), {
     message: '团体登记请选择单位和分组',
@@ -118,13 +124,25 @@ export const orderSaveRoute = route({
   summary: '保存登记（个人或团体，套餐和加项）',
   access: ['exam_mg/order_quick_register'],
   input: orderSaveInput,
-  output: z.object({
-    order_id: z.string(),
-    customer_id: z.number().int(),
-    total_price: amount,
-    status: z.enum(ORDER_STATUSES),
-  }),
+  output: z.discriminatedUnion('outcome', [
+    z.object({
+      outcome: z.literal('saved'),
+      order_id: z.string(),
+      customer_id: z.number().int(),
+      total_price: amount,
+      status: z.enum(ORDER_STATUSES),
+    }),
+    /**
+     * Nothing saved: the same ID number has a visit that day whose report is not yet printed. The
+     * clerk confirms and sends the same input with confirm_duplicate '1' to register a second one.
+     */
+    z.object({
+      outcome: z.literal('duplicate_visit'),
+      existing: z.object({ order_id: z.string(), exam_date: z.string(), status: z.enum(ORDER_STATUSES) }),
+    }),
+  ]),
 });
+export type OrderSaveAnswer = z.infer<(typeof orderSaveRoute)['output']>;
 
 /** 修改加项 POST /manager/api/order/update_unions */
 export const orderUpdateUnionsRoute = route({
@@ -145,6 +163,8 @@ export const orderDetailUnionSchema = z.object({
   price: amount,
   /** 'package' came with the package, 'extra' was added on its own */
   origin: z.enum(['package', 'extra']),
+  /** Who pays for this line (统收 / 自费). */
+  pay_mode: z.enum(PAY_MODES),
   /** '0' to do, '1' done, '2' given up, '3' postponed */
   status: z.string(),
   specimen: z.string().nullable(),
@@ -161,6 +181,8 @@ export const orderDetailSchema = z.object({
   package: z.object({ id: z.number().int(), package_name: z.string(), price: amount }).nullable(),
   company_name: z.string().nullable(),
   group_name: z.string().nullable(),
+  /** Who pays for the group's package; null for an individual visit. */
+  group_pay_mode: z.enum(PAY_MODES).nullable(),
   customer: z.object({
     id: z.number().int(),
     cust_name: z.string(),

@@ -11,6 +11,7 @@ import {
 } from './field-schemas.js';
 import { ORDER_STATUSES } from './order-status.js';
 import { route } from './route.js';
+import { isValidMobile, MOBILE_ERROR } from './validators.js';
 
 /** 锁定报告审核 POST /manager/api/report/lockReportReview */
 export const lockReportReviewRoute = route({
@@ -33,10 +34,24 @@ export const unlockReportReviewRoute = route({
 });
 
 /**
- * Where a visit's report stands (issue 8): to_print — final review passed, not yet printed;
- * to_review — printed since its last report check; to_send — the check passed, not sent;
- * sent — handed over or sent at least once.
+ * Where a visit's report stands: the one report state the lists, the print column, the report
+ * check and sending all read (the server derives it from the visit's status and its latest print
+ * and check). to_print — final review passed, not yet printed; to_review — printed, not checked
+ * since; rejected — the check since the print rejected it: print it again; to_send — the check
+ * passed; sent — handed over or sent at least once.
  */
+export const REPORT_STATES = ['to_print', 'to_review', 'rejected', 'to_send', 'sent'] as const;
+export type ReportState = (typeof REPORT_STATES)[number];
+
+export const REPORT_STATE_LABELS: Record<ReportState, string> = {
+  to_print: '待打印',
+  to_review: '待审核',
+  rejected: '已驳回，待重新打印',
+  to_send: '待发送',
+  sent: '已发送',
+};
+
+/** The filters of the report screens (issue 8), each a set of report states. */
 export const REPORT_STAGES = ['to_print', 'printed', 'to_review', 'reviewed', 'to_send', 'sent'] as const;
 export type ReportStage = (typeof REPORT_STAGES)[number];
 
@@ -48,6 +63,19 @@ export const REPORT_STAGE_LABELS: Record<ReportStage, string> = {
   to_send: '待发送',
   sent: '已发送',
 };
+
+/** Which report states each filter shows; a rejected report waits to be printed again. */
+export const REPORT_STAGE_STATES: Record<ReportStage, readonly ReportState[]> = {
+  to_print: ['to_print', 'rejected'],
+  printed: ['to_review', 'rejected', 'to_send', 'sent'],
+  to_review: ['to_review'],
+  reviewed: ['rejected', 'to_send', 'sent'],
+  to_send: ['to_send'],
+  sent: ['sent'],
+};
+
+/** Whether the report of a visit in this state has been printed. */
+export const isReportPrinted = (state: ReportState) => state !== 'to_print';
 
 export const DELIVERY_METHODS = ['pickup', 'mail', 'sms', 'email'] as const;
 export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
@@ -77,8 +105,10 @@ export const reportListRowSchema = z.object({
   exam_type: z.string(),
   exam_date: z.string(),
   status: z.enum(ORDER_STATUSES),
+  report_state: z.enum(REPORT_STATES),
   package_name: z.string().nullable(),
   company_name: z.string().nullable(),
+  /** Prints on record; a report printed before the records began counts as printed with none. */
   print_count: z.number().int(),
   last_printed_at: z.string().nullable(),
   /** The latest report check, if any. */
@@ -156,7 +186,11 @@ export const reportPrintedRoute = route({
   path: '/manager/api/report/change_print_time',
   summary: '记录报告已打印（首次打印时订单进入“报告已打印”）',
   access: ['exam_mg/print_rpt'],
-  input: z.object({ order_id: orderIdField }),
+  input: z.object({
+    order_id: orderIdField,
+    /** '1': recorded by hand (标记已打印, or a downloaded PDF the user says was printed), not by the print service. */
+    marked: z.enum(['0', '1'], { error: '标记方式只能是0或1' }).default('0'),
+  }),
   output: z.object({ order_id: z.string(), status: z.enum(ORDER_STATUSES), print_count: z.number().int() }),
 });
 
@@ -168,6 +202,8 @@ export const reportHistorySchema = z.object({
   age: z.number().int(),
   exam_date: z.string(),
   status: z.enum(ORDER_STATUSES),
+  /** Null while the visit is not yet final-reviewed. */
+  report_state: z.enum(REPORT_STATES).nullable(),
   package_name: z.string().nullable(),
   company_name: z.string().nullable(),
   prints: z.array(z.object({ source: z.string(), operator_name: z.string().nullable(), printed_at: z.string() })),
@@ -227,7 +263,6 @@ export const reportReviewRoute = route({
   output: z.object({ order_id: z.string(), result: z.enum(REPORT_REVIEW_RESULTS) }),
 });
 
-const MOBILE = /^1[3-9]\d{9}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const optionalText = (max: number, label: string) =>
   z
@@ -260,7 +295,7 @@ function checkDelivery(
     if (!v.destination) need('destination', '请填写邮寄地址');
     if (!v.tracking_no) need('tracking_no', '请填写运单号');
   }
-  if (v.method === 'sms' && v.destination && !MOBILE.test(v.destination)) need('destination', '手机号格式不正确');
+  if (v.method === 'sms' && v.destination && !isValidMobile(v.destination)) need('destination', MOBILE_ERROR);
   if (v.method === 'email') {
     if (!v.destination) need('destination', '请填写电子邮箱');
     else if (!EMAIL.test(v.destination)) need('destination', '电子邮箱格式不正确');

@@ -9,6 +9,9 @@ import {
   isValidDate,
   isValidIdNumber,
   isValidSexCode,
+  isValidMobile,
+  isValidPhone,
+  PHONE_ERROR,
 } from './validators.js';
 
 describe('isValidIdNumber', () => {
@@ -105,5 +108,43 @@ describe('ageInDays', () => {
   it('answers null for a bad date or a birthday still to come', () => {
     expect(ageInDays('2026-02-30', '2026-11-21')).toBeNull();
     expect(ageInDays('2027-01-01', '2026-11-21')).toBeNull();
+  });
+});
+
+describe('isValidPhone', () => {
+  it('accepts an 11-digit mobile number', () => {
+    expect(isValidPhone('13812345678')).toBe(true);
+    expect(isValidPhone(' 19912345678 ')).toBe(true);
+  });
+
+  it('accepts a landline with its area code, with or without the hyphen and an extension', () => {
+    expect(isValidPhone('010-12345678')).toBe(true);
+    expect(isValidPhone('0755-2345678')).toBe(true);
+    expect(isValidPhone('02112345678')).toBe(true);
+    expect(isValidPhone('010-62345678-801')).toBe(true);
+    expect(isValidPhone('400-810-2345')).toBe(true);
+  });
+
+  it('refuses a short number, a landline without area code and other shapes', () => {
+    expect(isValidPhone('1381234')).toBe(false);
+    expect(isValidPhone('12345678')).toBe(false);
+    expect(isValidPhone('1381234567')).toBe(false);
+    expect(isValidPhone('138123456789')).toBe(false);
+    expect(isValidPhone('12812345678')).toBe(false);
+    expect(isValidPhone('010-0234567')).toBe(false);
+    expect(isValidPhone('----------')).toBe(false);
+    expect(isValidPhone('')).toBe(false);
+  });
+
+  it('says in Chinese what a phone number looks like', () => {
+    expect(PHONE_ERROR).toBe('电话号码格式不正确，请输入11位手机号或带区号的固定电话（如 010-12345678）');
+  });
+});
+
+describe('isValidMobile', () => {
+  it('accepts only an 11-digit mobile number', () => {
+    expect(isValidMobile('13812345678')).toBe(true);
+    expect(isValidMobile('010-12345678')).toBe(false);
+    expect(isValidMobile('1381234')).toBe(false);
   });
 });

@@ -50,6 +50,28 @@ export function checkIdNumber(value: string): IdNumberCheck {
   };
 }
 
+/** The alerts for a malformed phone number: any phone field, and one that must take an SMS. */
+export const PHONE_ERROR = '电话号码格式不正确，请输入11位手机号或带区号的固定电话（如 010-12345678）';
+export const MOBILE_ERROR = '手机号格式不正确，请输入11位手机号';
+
+// Mainland numbers: a mobile is 11 digits from 13x to 19x; a landline is a 3- or 4-digit area code
+// starting with 0 and a 7- or 8-digit local number not starting with 0, the hyphen optional,
+// then an optional extension; 400/800 are the nationwide service numbers a hospital may publish.
+const MOBILE = /^1[3-9]\d{9}$/;
+const LANDLINE = /^0\d{2,3}-?[1-9]\d{6,7}(-\d{1,6})?$/;
+const SERVICE_NUMBER = /^[48]00-?\d{3}-?\d{4}$/;
+
+/** An 11-digit mainland mobile number: what an SMS can reach. */
+export function isValidMobile(value: string): boolean {
+  return MOBILE.test(value.trim());
+}
+
+/** A phone number: an 11-digit mobile, or a landline with its area code (010-12345678, 0755-2345678-801). */
+export function isValidPhone(value: string): boolean {
+  const phone = value.trim();
+  return MOBILE.test(phone) || LANDLINE.test(phone) || SERVICE_NUMBER.test(phone);
+}
+
 /** Birthday (spec §5): year 19xx or 20xx, month 1-12, day 1-31, year-month-day. */
 export function isValidBirthday(value: string): boolean {
   const match = /^(19|20)\d{2}-(\d{1,2})-(\d{1,2})$/.exec(value.trim());

@@ -1,5 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import type { PersonalData } from '../../modules/people/personal-data.js';
+import type { PayMode } from '@checkup/api-contract';
 import type { Db } from '../client.js';
 import { companies, companyGroups, contracts, packages } from '../schema.js';
 import type { GenderLimit } from '../schema/catalogue.js';
@@ -11,12 +12,16 @@ interface GroupDef {
   packageCode: string;
   gender: GenderLimit;
   harm?: string[];
+  /** Who pays for the package; the company (统收) unless said. */
+  payMode?: PayMode;
 }
 
 const STAFF: GroupDef[] = [
   { name: '男职工组', packageCode: 'JCTJ-M', gender: '1' },
   { name: '女职工组', packageCode: 'JCTJ-F', gender: '2' },
 ];
+// A company that arranges the checkup while its staff pay for it themselves (自费).
+const STAFF_PAYING: GroupDef[] = STAFF.map((g) => ({ ...g, payMode: 'self' }));
 const dust = (harm: string[]): GroupDef => ({ name: '接害组（粉尘）', packageCode: 'ZYJK-FC', gender: '0', harm });
 const NOISE: GroupDef = { name: '接害组（噪声）', packageCode: 'ZYJK-ZS', gender: '0', harm: ['噪声'] };
 
@@ -38,7 +43,7 @@ export const DEMO_COMPANIES: readonly { name: string; address: string; groups: G
     groups: [...STAFF, dust(['矽尘', '水泥粉尘'])],
   },
   { name: '钱塘水务集团有限公司', address: '浙江省杭州市上城区解放东路', groups: [...STAFF, NOISE] },
-  { name: '恒通物流有限公司', address: '浙江省杭州市余杭区仓前街道', groups: STAFF },
+  { name: '恒通物流有限公司', address: '浙江省杭州市余杭区仓前街道', groups: STAFF_PAYING },
   { name: '瑞丰银行股份有限公司杭州分行', address: '浙江省杭州市上城区庆春路', groups: STAFF },
   { name: '星辰软件科技有限公司', address: '浙江省杭州市滨江区江南大道', groups: STAFF },
   { name: '杭州市第一实验小学', address: '浙江省杭州市西湖区文三路', groups: STAFF },
@@ -51,6 +56,7 @@ export interface DemoGroup {
   packageId: number | null;
   genderLimit: GenderLimit;
   harmFactors: string[] | null;
+  payMode: PayMode;
 }
 
 /**
@@ -91,6 +97,7 @@ export async function seedDemoCompanies(db: Db, today: string, personalData: Per
         packageId: packageIds.get(g.packageCode) ?? null,
         genderLimit: g.gender,
         harmFactors: g.harm ?? null,
+        payMode: g.payMode ?? 'company',
       }));
   });
   if (missing.length > 0) existing.push(...(await db.insert(companyGroups).values(missing).returning()));
@@ -120,5 +127,6 @@ export async function seedDemoCompanies(db: Db, today: string, personalData: Per
       packageId: g.packageId,
       genderLimit: g.genderLimit,
       harmFactors: g.harmFactors,
+      payMode: g.payMode,
     }));
 }

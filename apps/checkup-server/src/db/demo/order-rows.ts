@@ -19,9 +19,10 @@ import type { Timeline } from './order-timeline.js';
 import type { Rng } from './prng.js';
 import type { CatalogueSnapshot, DiagInfo } from './snapshot.js';
 import { clinicalExtras, type Staff } from './order-extras.js';
+import { reportHistory, type ReportHistoryRows } from './order-report-history.js';
 
 /** Everything one order writes; it goes into one transaction with its order. */
-export interface OrderRows {
+export interface OrderRows extends ReportHistoryRows {
   customer: CustomerRef;
   order: typeof orders.$inferInsert;
   statusLog: (typeof orderStatusLog.$inferInsert)[];
@@ -154,6 +155,7 @@ export function buildOrderRows(rng: Rng, input: OrderInput): OrderRows {
   }
   const givenUp = content.unions.filter((u) => unionStatus.get(u.union.id) === '2');
   const extras = clinicalExtras(rng, { ...input, drawn, deptIds, deptTimes, doctorOf, reviewed, givenUp });
+  const reports = reportHistory(rng, { orderId, timeline, staff });
   const conclusion = reviewed ? conclusionText(content.examType, overall) : null;
 
   return {
@@ -184,6 +186,8 @@ export function buildOrderRows(rng: Rng, input: OrderInput): OrderRows {
       price: money(u.cents),
       status: unionStatus.get(u.union.id)!,
       origin: u.origin,
+      // The group pays for its package as it says; extras are the examinee's own.
+      payMode: content.group && u.origin === 'package' ? content.group.payMode : 'self',
     })),
     depts: deptIds.map((deptId) => {
       const signed = deptStatus.get(deptId) === '2';
@@ -208,6 +212,7 @@ export function buildOrderRows(rng: Rng, input: OrderInput): OrderRows {
     payments: extras.payments,
     exceptions: extras.exceptions,
     criticals: extras.criticals,
+    ...reports,
   };
 }
 

@@ -14,6 +14,9 @@ import {
   orderStatusLog,
   orderUnions,
   payments,
+  reportDeliveries,
+  reportPrints,
+  reportReviews,
   reviews,
   users,
 } from '../schema.js';
@@ -222,6 +225,21 @@ export async function seedDemoOrders(db: Db, options: SeedOrdersOptions): Promis
         'critical_values',
         criticalValues,
         batch.flatMap((r) => r.criticals),
+      );
+      await write(
+        'report_prints',
+        reportPrints,
+        batch.flatMap((r) => r.reportPrints),
+      );
+      await write(
+        'report_reviews',
+        reportReviews,
+        batch.flatMap((r) => r.reportChecks),
+      );
+      await write(
+        'report_deliveries',
+        reportDeliveries,
+        batch.flatMap((r) => r.reportDeliveries),
       );
     });
     options.onProgress?.(Math.min(start + batchSize, plans.length), plans.length);

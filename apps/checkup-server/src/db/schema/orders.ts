@@ -1,3 +1,4 @@
+import type { PayMode } from '@checkup/api-contract';
 import {
   bigserial,
   date,
@@ -90,6 +91,8 @@ export const orderUnions = pgTable(
     status: varchar('status', { length: 1 }).notNull().default('0'),
     /** 'package' came with the package, 'extra' was added on its own */
     origin: varchar('origin', { length: 8 }).notNull(),
+    /** Who pays for this line: 'company' 统收 (a group's package), 'self' 自费 (contract PAY_MODES) */
+    payMode: varchar('pay_mode', { length: 8 }).$type<PayMode>().notNull().default('self'),
   },
   (t) => [primaryKey({ columns: [t.orderId, t.unionId] })],
 );

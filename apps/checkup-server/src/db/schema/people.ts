@@ -12,6 +12,7 @@ import {
   timestamp,
   varchar,
 } from 'drizzle-orm/pg-core';
+import type { PayMode } from '@checkup/api-contract';
 import { packages, type GenderLimit } from './catalogue.js';
 
 /** An examinee (体检者, customer): one row per person, whatever number of visits. */
@@ -105,6 +106,8 @@ export const companyGroups = pgTable(
     genderLimit: varchar('gender_limit', { length: 1 }).$type<GenderLimit>().notNull().default('0'),
     /** Occupational groups name the harm factors their members are exposed to. */
     harmFactors: jsonb('harm_factors').$type<string[]>(),
+    /** Who pays for the group's package: 'company' 统收 (billed to the company), 'self' 自费 (contract PAY_MODES) */
+    payMode: varchar('pay_mode', { length: 8 }).$type<PayMode>().notNull().default('company'),
   },
   (t) => [index('company_groups_company_idx').on(t.companyId)],
 );

@@ -51,7 +51,7 @@ export const reportPrints = pgTable(
     orderId: varchar('order_id', { length: 20 })
       .notNull()
       .references(() => orders.orderId),
-    /** staff, kiosk */
+    /** staff (confirmed by the print service), marked (marked printed by hand), kiosk */
     source: varchar('source', { length: 8 }).notNull(),
     /** null at the kiosk, where nobody is logged in */
     operatorId: integer('operator_id'),

@@ -13,6 +13,7 @@ export async function listCompaniesWithGroups(db: Db, examAreaOnly: boolean): Pr
       groupName: companyGroups.groupName,
       packageId: companyGroups.packageId,
       packageName: packages.packageName,
+      payMode: companyGroups.payMode,
     })
     .from(companies)
     .leftJoin(companyGroups, eq(companyGroups.companyId, companies.id))
@@ -27,12 +28,13 @@ export async function listCompaniesWithGroups(db: Db, examAreaOnly: boolean): Pr
       company = { id: row.companyId, company_name: row.companyName, groups: [] };
       byId.set(row.companyId, company);
     }
-    if (row.groupId === null || row.groupName === null) continue;
+    if (row.groupId === null || row.groupName === null || row.payMode === null) continue;
     company.groups.push({
       id: row.groupId,
       group_name: row.groupName,
       package_id: row.packageId,
       package_name: row.packageName,
+      pay_mode: row.payMode,
     });
   }
   return [...byId.values()];

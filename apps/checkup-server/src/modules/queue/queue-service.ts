@@ -1,4 +1,4 @@
-import { and, eq, inArray, max, sql } from 'drizzle-orm';
+import { and, eq, max, sql } from 'drizzle-orm';
 import {
   AppError,
   ORDER_STATUS_LABELS,
@@ -28,14 +28,19 @@ async function writeEvent(tx: Tx, entry: EntryRow, type: QueueEventType, userId:
 }
 
 /**
- * 呼叫下一位: the first waiting entry is taken with FOR UPDATE SKIP LOCKED inside the UPDATE, so
- * two doctors calling at the same moment each get a different examinee (or none); answers the
- * entry id, or null when nobody is waiting.
+ * 呼叫下一位: the first waiting entry is picked with FOR UPDATE SKIP LOCKED, then that one row is
+ * updated, so two doctors calling at the same moment each get a different examinee (or none);
+ * answers the entry id, or null when nobody is waiting.
+ *
+ * Two statements on purpose: as a subquery of the UPDATE (`where id in (… limit 1 for update skip
+ * locked)`) PostgreSQL may plan a nested-loop semi join that runs the subquery once per waiting row,
+ * and each run skips the rows the statement has just updated and finds the next, so one press
+ * called the whole queue once planner statistics said the queue was short.
  */
 export async function callNext(db: Db, today: string, deptId: number, user: UserInfo): Promise<number | null> {
   const calledId = await db.transaction(async (tx) => {
     await lockQueueNumbers(tx);
-    const next = tx
+    const [next] = await tx
       .select({ id: queueEntries.id })
       .from(queueEntries)
       .where(
@@ -44,6 +49,7 @@ export async function callNext(db: Db, today: string, deptId: number, user: User
       .orderBy(...callingOrder)
       .limit(1)
       .for('update', { skipLocked: true });
+    if (!next) return null;
     const [called] = await tx
       .update(queueEntries)
       .set({
@@ -52,11 +58,10 @@ export async function callNext(db: Db, today: string, deptId: number, user: User
         calledBy: user.id,
         callCount: sql`${queueEntries.callCount} + 1`,
       })
-      .where(and(inArray(queueEntries.id, next), eq(queueEntries.status, 'waiting')))
+      .where(eq(queueEntries.id, next.id))
       .returning();
-    if (!called) return null;
-    await writeEvent(tx, called, 'call', user.id);
-    return called.id;
+    await writeEvent(tx, called!, 'call', user.id);
+    return called!.id;
   });
   if (calledId !== null) queueChanged(db);
   return calledId;

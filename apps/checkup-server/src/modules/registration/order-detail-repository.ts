@@ -32,6 +32,7 @@ export async function readOrderDetail(
       packagePrice: packages.price,
       companyName: companies.companyName,
       groupName: companyGroups.groupName,
+      groupPayMode: companyGroups.payMode,
     })
     .from(orders)
     .innerJoin(customers, eq(customers.id, orders.customerId))
@@ -47,6 +48,7 @@ export async function readOrderDetail(
       unionName: unions.unionName,
       price: orderUnions.price,
       origin: orderUnions.origin,
+      payMode: orderUnions.payMode,
       status: orderUnions.status,
       specimen: unions.specimen,
       genderLimit: unions.genderLimit,
@@ -80,6 +82,7 @@ export async function readOrderDetail(
       union_name: row.unionName,
       price: formatAmount(row.price),
       origin: row.origin === 'package' ? 'package' : 'extra',
+      pay_mode: row.payMode,
       status: row.status,
       specimen: row.specimen,
       gender_limit: row.genderLimit,
@@ -101,6 +104,7 @@ export async function readOrderDetail(
         : null,
     company_name: head.companyName,
     group_name: head.groupName,
+    group_pay_mode: head.groupPayMode,
     customer: {
       id: customer.id,
       cust_name: customer.custName,

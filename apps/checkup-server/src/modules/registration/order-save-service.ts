@@ -1,14 +1,16 @@
-import { and, eq, like, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, like, sql } from 'drizzle-orm';
 import {
   AppError,
   checkIdentity,
   checkOrderSelection,
   ORDER_STATUS_LABELS,
+  ORDER_STATUSES,
   orderTotal,
   type OrderSaveInput,
   type orderSaveRoute,
   type OrderStatus,
   type PackageOption,
+  type PayMode,
   type UnionOption,
 } from '@checkup/api-contract';
 import type { z } from 'zod';
@@ -53,14 +55,24 @@ async function loadChoice(tx: Tx, packageId: number | undefined, unionIds: reado
   return { pkg, extras };
 }
 
-/** The group must belong to the company; a group without its own package leaves the choice to the clerk. */
-async function checkGroup(tx: Tx, companyId: number | undefined, groupId: number | undefined) {
-  if (companyId === undefined || groupId === undefined) return;
+/** The group of a group registration: it must belong to the company. */
+async function groupOf(tx: Tx, companyId: number | undefined, groupId: number | undefined) {
+  if (companyId === undefined || groupId === undefined) return null;
   const [group] = await tx
-    .select({ id: companyGroups.id })
+    .select({ packageId: companyGroups.packageId, packageName: packages.packageName, payMode: companyGroups.payMode })
     .from(companyGroups)
+    .leftJoin(packages, eq(packages.id, companyGroups.packageId))
     .where(and(eq(companyGroups.id, groupId), eq(companyGroups.companyId, companyId)));
-  if (!group) refuse('所选分组不属于该单位');
+  return group ?? refuse('所选分组不属于该单位');
+}
+
+/** A group with its own package registers that one and no other; a group without leaves the choice to the clerk. */
+function packageFor(group: Awaited<ReturnType<typeof groupOf>>, packageId: number | undefined) {
+  if (group?.packageId == null) return packageId;
+  if (packageId !== undefined && packageId !== group.packageId) {
+    refuse(`该分组的套餐为「${group.packageName ?? ''}」，不能选择其他套餐`);
+  }
+  return group.packageId;
 }
 
 /**
@@ -95,6 +107,34 @@ async function upsertCustomer(tx: Tx, personalData: PersonalData, input: SaveInp
   return created!.id;
 }
 
+/** A visit is under way until its report is printed: a second one that day is asked about first. */
+const OPEN_VISIT_STATUSES = ORDER_STATUSES.filter((s) => s !== 'report_printed' && s !== 'report_sent');
+
+/**
+ * The open visit of this ID number on the exam day, if any. The lock on the ID number is held to the
+ * end of the transaction: a second clerk registering the same person at the same moment waits here
+ * and then sees the first one's visit.
+ */
+async function openVisitOfDay(tx: Tx, personalData: PersonalData, idCard: string, examDate: string) {
+  // By the keyed hash, as every look-up of an ID number: a 15-digit number finds its 18-digit form.
+  const idCardHash = personalData.idCardLookup(idCard);
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`visit:${idCardHash}`}))`);
+  const [visit] = await tx
+    .select({ order_id: orders.orderId, exam_date: orders.examDate, status: orders.status })
+    .from(orders)
+    .innerJoin(customers, eq(customers.id, orders.customerId))
+    .where(
+      and(
+        eq(customers.custIdCardHash, idCardHash),
+        eq(orders.examDate, examDate),
+        inArray(orders.status, OPEN_VISIT_STATUSES),
+      ),
+    )
+    .orderBy(asc(orders.orderId))
+    .limit(1);
+  return visit && { ...visit, status: visit.status as OrderStatus };
+}
+
 /** YYYYMMDD and a six-digit sequence of the exam day; one writer per day at a time. */
 async function nextOrderId(tx: Tx, examDate: string): Promise<string> {
   const day = examDate.replaceAll('-', '');
@@ -108,15 +148,22 @@ async function nextOrderId(tx: Tx, examDate: string): Promise<string> {
   return `${day}${String(sequence).padStart(6, '0')}`;
 }
 
-async function writeUnions(tx: Tx, orderId: string, examDate: string, rows: { union: UnionOption; origin: string }[]) {
+interface UnionLine {
+  union: UnionOption;
+  origin: 'package' | 'extra';
+  payMode: PayMode;
+}
+
+async function writeUnions(tx: Tx, orderId: string, examDate: string, rows: UnionLine[]) {
   if (rows.length === 0) return;
   await tx.insert(orderUnions).values(
-    rows.map(({ union, origin }) => ({
+    rows.map(({ union, origin, payMode }) => ({
       orderId,
       unionId: union.id,
       deptId: union.dept_id,
       price: union.price,
       origin,
+      payMode,
     })),
   );
   const deptIds = [...new Set(rows.map((r) => r.union.dept_id))];
@@ -126,18 +173,24 @@ async function writeUnions(tx: Tx, orderId: string, examDate: string, rows: { un
     .onConflictDoNothing();
 }
 
+export type SaveOutcome =
+  | { outcome: 'saved'; orderId: string; customerId: number; totalPrice: string; status: 'registered' }
+  | { outcome: 'duplicate_visit'; existing: { order_id: string; exam_date: string; status: OrderStatus } };
+
 /**
  * Registers one visit (spec §5 refusals checked first, by the rules the web also uses), writing the
  * examinee, the order, its unions and its departments, the status log and the audit in one transaction.
+ * A person (by ID number) with an open visit that day is not registered again unless the clerk
+ * confirmed it: the answer names that visit.
  */
-export function saveOrder(db: Db, personalData: PersonalData, input: SaveInput, actor: Actor) {
+export function saveOrder(db: Db, personalData: PersonalData, input: SaveInput, actor: Actor): Promise<SaveOutcome> {
   return db.transaction(async (tx) => {
     if (input.cust_id_card) {
       const identity = checkIdentity(input.cust_id_card, input.sex, input.birthday);
       if (!identity.ok) refuse(identity.msg);
     }
-    await checkGroup(tx, input.company_id, input.group_id);
-    const { pkg, extras } = await loadChoice(tx, input.package_id, input.union_ids);
+    const group = await groupOf(tx, input.company_id, input.group_id);
+    const { pkg, extras } = await loadChoice(tx, packageFor(group, input.package_id), input.union_ids);
     const selection = checkOrderSelection({
       sex: input.sex,
       pkg,
@@ -145,6 +198,11 @@ export function saveOrder(db: Db, personalData: PersonalData, input: SaveInput, 
       extraUnions: extras,
     });
     if (!selection.ok) refuse(selection.msg);
+
+    const open = input.cust_id_card
+      ? await openVisitOfDay(tx, personalData, input.cust_id_card, input.exam_date)
+      : undefined;
+    if (open && input.confirm_duplicate !== '1') return { outcome: 'duplicate_visit' as const, existing: open };
 
     const customerId = await upsertCustomer(tx, personalData, input);
     const orderId = await nextOrderId(tx, input.exam_date);
@@ -164,9 +222,11 @@ export function saveOrder(db: Db, personalData: PersonalData, input: SaveInput, 
       totalPrice,
       registeredBy: actor.userId,
     });
+    // The group says who pays for its package (统收 or 自费); what a member adds is their own (自费).
+    const packagePayMode = group?.payMode ?? 'self';
     await writeUnions(tx, orderId, input.exam_date, [
-      ...(pkg?.unions ?? []).map((union) => ({ union, origin: 'package' })),
-      ...extras.map((union) => ({ union, origin: 'extra' })),
+      ...(pkg?.unions ?? []).map((union) => ({ union, origin: 'package' as const, payMode: packagePayMode })),
+      ...extras.map((union) => ({ union, origin: 'extra' as const, payMode: 'self' as const })),
     ]);
     await tx.insert(orderStatusLog).values({ orderId, fromStatus: null, toStatus: 'registered', userId: actor.userId });
     await tx.insert(auditLog).values({
@@ -179,10 +239,11 @@ export function saveOrder(db: Db, personalData: PersonalData, input: SaveInput, 
         package_id: pkg?.id ?? null,
         union_ids: input.union_ids,
         total_price: totalPrice,
+        ...(open ? { duplicate_of: open.order_id } : {}),
       },
       ip: actor.ip ?? null,
     });
-    return { orderId, customerId, totalPrice, status: 'registered' as const };
+    return { outcome: 'saved' as const, orderId, customerId, totalPrice, status: 'registered' as const };
   });
 }
 
@@ -230,7 +291,7 @@ export async function updateOrderUnions(db: Db, orderId: string, unionIds: numbe
       tx,
       orderId,
       order.examDate,
-      extras.map((union) => ({ union, origin: 'extra' })),
+      extras.map((union) => ({ union, origin: 'extra' as const, payMode: 'self' as const })),
     );
     // A department left without unions and not yet started is no longer visited.
     const stillOrdered = tx

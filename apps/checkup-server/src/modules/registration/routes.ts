@@ -70,7 +70,9 @@ export async function registrationRoutes(app: FastifyInstance, opts: Registratio
       userAccount: user.user_account,
       ip: request.ip,
     });
+    if (saved.outcome === 'duplicate_visit') return saved;
     return {
+      outcome: saved.outcome,
       order_id: saved.orderId,
       customer_id: saved.customerId,
       total_price: saved.totalPrice,

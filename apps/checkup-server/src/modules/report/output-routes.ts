@@ -69,7 +69,8 @@ export async function reportOutputRoutes(app: FastifyInstance, opts: ReportOutpu
 
   defineRoute(app, reportPrintedRoute, async ({ input, user, request }) => {
     await assertCanViewPerson(db, request, user, await personOfOrder(db, input.order_id), 'report_print');
-    return recordStaffPrint(db, input.order_id, { userId: user.id, userAccount: user.user_account, ip: request.ip });
+    const actor = { userId: user.id, userAccount: user.user_account, ip: request.ip };
+    return recordStaffPrint(db, input.order_id, actor, input.marked === '1' ? 'marked' : 'staff');
   });
 
   defineRoute(app, reportSendRoute, ({ input, user, request }) =>

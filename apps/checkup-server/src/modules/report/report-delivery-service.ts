@@ -2,8 +2,10 @@ import { eq } from 'drizzle-orm';
 import {
   AppError,
   DELIVERY_METHOD_LABELS,
+  isValidMobile,
   type DeliveryMethod,
   type OrderStatus,
+  type ReportState,
   type UserInfo,
 } from '@checkup/api-contract';
 import type { Db } from '../../db/client.js';
@@ -11,7 +13,7 @@ import { customers, orders, reportDeliveries } from '../../db/schema.js';
 import { abnormalReportMessage, hasOpenException } from '../orders/open-exceptions.js';
 import type { PersonalData } from '../people/personal-data.js';
 import { markReportSent } from '../orders/order-status-service.js';
-import { reportCheckPassed } from './report-list.js';
+import { reportStateOf } from './report-state.js';
 import type { ReportTransport } from './report-transport.js';
 
 export interface DeliveryRequest {
@@ -50,6 +52,15 @@ async function examineeOf(db: Db, personalData: PersonalData, orderId: string): 
   return row && { ...row, phone: personalData.openOrNull('customers.phone', row.phoneEnc) };
 }
 
+/** Why a report in this state is not sent; a checked report (to_send) or a sent one (again) is. */
+const SEND_REFUSALS: Record<ReportState, string | null> = {
+  to_print: '报告尚未打印，不能发送',
+  to_review: '报告尚未审核通过，不能发送',
+  rejected: '报告审核未通过，请重新打印后再审核',
+  to_send: null,
+  sent: null,
+};
+
 /** Who and where one delivery goes: SMS falls back to the examinee's own mobile, and names to the examinee. */
 function addressOf(request: DeliveryRequest, examinee: Examinee) {
   const recipient = request.recipient ?? examinee.custName;
@@ -73,12 +84,13 @@ export async function deliverReport(
   const refuse = (message: string): DeliveryOutcome => ({ order_id: orderId, ok: false, message, status: null });
   const examinee = await examineeOf(db, personalData, orderId);
   if (!examinee) return refuse('体检订单不存在');
-  if (examinee.status !== 'report_printed' && examinee.status !== 'report_sent')
-    return refuse('报告尚未打印，不能发送');
-  if (!(await reportCheckPassed(db, orderId))) return refuse('报告尚未审核通过，不能发送');
+  const notSendable = SEND_REFUSALS[(await reportStateOf(db, orderId)) ?? 'to_print'];
+  if (notSendable) return refuse(notSendable);
   if (await hasOpenException(db, orderId)) return refuse(abnormalReportMessage('发送'));
   const { recipient, destination } = addressOf(request, examinee);
   if (request.method === 'sms' && !destination) return refuse('体检者没有登记手机号，请填写手机号');
+  if (request.method === 'sms' && !isValidMobile(destination!))
+    return refuse('体检者登记的电话不是手机号，请填写手机号');
 
   let sent = { ok: true, detail: request.method === 'mail' ? `运单号：${request.trackingNo}` : '已当面领取' };
   if (request.method === 'sms' || request.method === 'email') {

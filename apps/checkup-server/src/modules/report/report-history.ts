@@ -11,6 +11,7 @@ import {
   users,
 } from '../../db/schema.js';
 import { ageAt } from '../orders/order-repository.js';
+import { reportState } from './report-state.js';
 
 /** A visit with every print, check and delivery of its report, oldest first. */
 export async function readReportHistory(db: Db, orderId: string) {
@@ -23,6 +24,7 @@ export async function readReportHistory(db: Db, orderId: string) {
       age: ageAt(orders.examDate),
       examDate: orders.examDate,
       status: orders.status,
+      reportState,
       packageName: packages.packageName,
       companyName: companies.companyName,
     })

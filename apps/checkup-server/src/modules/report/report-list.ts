@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { ReportStage } from '@checkup/api-contract';
 import type { Db } from '../../db/client.js';
 import {
@@ -13,6 +13,7 @@ import {
 import { openExceptionFlag } from '../orders/open-exceptions.js';
 import { ageAt, keyCondition } from '../orders/order-repository.js';
 import type { SearchKey } from '../people/search-key.js';
+import { hasReportState, reportState, stageCondition } from './report-state.js';
 
 export interface ReportSearch {
   stage?: ReportStage;
@@ -44,36 +45,8 @@ const deliveryCount = sql<number>`(select count(*)::int from report_deliveries d
 const lastDelivery = (column: 'method' | 'created_at') =>
   sql`(select ${sql.raw(`d.${column}`)} from report_deliveries d where d.order_id = ${order} order by d.created_at desc, d.id desc limit 1)`;
 
-// The report check counts for the print it followed: a reprint needs checking again.
-const checkedSincePrint = sql`(${lastReviewAt} >= ${lastPrintedAt})`;
-const PRINTED = ['report_printed', 'report_sent'];
-
-/** Which visits each stage of issue 8 means (contract REPORT_STAGES). */
-export function stageCondition(stage: ReportStage): SQL {
-  switch (stage) {
-    case 'to_print':
-      return eq(orders.status, 'final_trial');
-    case 'printed':
-      return inArray(orders.status, PRINTED);
-    case 'to_review':
-      return and(eq(orders.status, 'report_printed'), sql`not coalesce(${checkedSincePrint}, false)`)!;
-    case 'reviewed':
-      return and(inArray(orders.status, PRINTED), sql`coalesce(${checkedSincePrint}, false)`)!;
-    case 'to_send':
-      return and(
-        eq(orders.status, 'report_printed'),
-        sql`coalesce(${checkedSincePrint}, false)`,
-        sql`${lastReview('result')} = 'pass'`,
-      )!;
-    case 'sent':
-      return eq(orders.status, 'report_sent');
-  }
-}
-
 function conditionsOf(search: ReportSearch): SQL {
-  const conditions: SQL[] = [
-    search.stage ? stageCondition(search.stage) : inArray(orders.status, ['final_trial', ...PRINTED]),
-  ];
+  const conditions: SQL[] = [search.stage ? stageCondition(search.stage) : hasReportState];
   if (search.dateFrom) conditions.push(gte(orders.examDate, search.dateFrom));
   if (search.dateTo) conditions.push(lte(orders.examDate, search.dateTo));
   if (search.companyId) conditions.push(eq(orders.companyId, search.companyId));
@@ -95,6 +68,7 @@ export async function searchReports(db: Db, search: ReportSearch) {
       examType: orders.examType,
       examDate: orders.examDate,
       status: orders.status,
+      reportState,
       packageName: packages.packageName,
       companyName: companies.companyName,
       printCount,
@@ -121,13 +95,4 @@ export async function searchReports(db: Db, search: ReportSearch) {
     .innerJoin(customers, eq(customers.id, orders.customerId))
     .where(where);
   return { rows, total: total?.n ?? 0 };
-}
-
-/** Whether a visit's printed report passed the check made after its latest print (send_rpt's rule). */
-export async function reportCheckPassed(db: Db, orderId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ passed: sql<boolean>`coalesce(${checkedSincePrint}, false) and ${lastReview('result')} = 'pass'` })
-    .from(orders)
-    .where(eq(orders.orderId, orderId));
-  return row?.passed === true;
 }

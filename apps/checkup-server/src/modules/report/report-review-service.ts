@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { AppError, type UserInfo } from '@checkup/api-contract';
+import { AppError, isReportPrinted, type UserInfo } from '@checkup/api-contract';
 import type { Db } from '../../db/client.js';
 import { auditLog, orders, reportReviews } from '../../db/schema.js';
 import { assertNotLockedByOther } from '../locks/record-locks.js';
+import { reportStateOf } from './report-state.js';
 
 export interface ReportVerdict {
   orderId: string;
@@ -18,14 +19,13 @@ export async function reviewReport(db: Db, verdict: ReportVerdict, user: UserInf
   await assertNotLockedByOther(db, { type: 'report_review', key: verdict.orderId }, user.id);
   return db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ status: orders.status })
+      .select({ orderId: orders.orderId })
       .from(orders)
       .where(eq(orders.orderId, verdict.orderId))
       .for('update');
     if (!row) throw new AppError('RECORD_NOT_FOUND', '体检订单不存在');
-    if (row.status !== 'report_printed' && row.status !== 'report_sent') {
-      throw new AppError('ILLEGAL_TRANSITION', '报告尚未打印，不能审核');
-    }
+    const state = await reportStateOf(tx, verdict.orderId);
+    if (!state || !isReportPrinted(state)) throw new AppError('ILLEGAL_TRANSITION', '报告尚未打印，不能审核');
     await tx.insert(reportReviews).values({
       orderId: verdict.orderId,
       result: verdict.result,

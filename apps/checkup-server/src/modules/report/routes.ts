@@ -71,6 +71,8 @@ export async function reportRoutes(app: FastifyInstance, opts: { db: Db; persona
         exam_type: r.examType,
         exam_date: r.examDate,
         status: r.status as OrderStatus,
+        // Every listed visit has one (report-state.ts hasReportState).
+        report_state: r.reportState!,
         package_name: r.packageName,
         company_name: r.companyName,
         print_count: r.printCount,
@@ -102,6 +104,7 @@ export async function reportRoutes(app: FastifyInstance, opts: { db: Db; persona
       age: order.age,
       exam_date: order.examDate,
       status: order.status as OrderStatus,
+      report_state: order.reportState,
       package_name: order.packageName,
       company_name: order.companyName,
       prints: prints.map((p) => ({

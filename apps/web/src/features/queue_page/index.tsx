@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import type { QueueDisplayEvent } from '@checkup/api-contract';
+import { queueCallText, type QueueDisplayEvent } from '@checkup/api-contract';
 import { AntdProviders } from '../../app/antd-providers';
 import { displaySnapshotQueryOptions, useDisplaySnapshot } from './api/get-display-snapshot';
 import { DeptBoard } from './components/dept-board';
 import styles from './queue-page.module.css';
-import { callText, speakCall } from './speak-call';
+import { speakCall } from './speak-call';
 import { useQueueStream } from './use-queue-stream';
 
 /** How long a fresh call stays highlighted, and how soon the boards reload after a change. */
@@ -56,7 +56,7 @@ function QueueBoards({ deptIds }: { deptIds: string }) {
   useQueueStream(deptIds, startSeq, {
     onEvent(event) {
       if (CALLS.has(event.event_type)) {
-        const text = callText(event);
+        const text = queueCallText(event);
         speakCall(text);
         setLastCall({ deptId: event.exam_dept_id, text });
         clearTimeout(unhighlight.current);

@@ -7,8 +7,10 @@ import {
   maskIdNumber,
   maskPhone,
   ORDER_STATUS_LABELS,
+  PAY_MODE_LABELS,
   specimenName,
   type OrderDetail,
+  type PayMode,
 } from '@checkup/api-contract';
 import { deviceImageSrc, FingerprintDialog } from '@checkup/devices';
 import { usePrintGuideSheet } from '../order_quick_register/use-print-guide-sheet';
@@ -27,6 +29,21 @@ const UNION_STATUS: Record<string, string> = { '0': '未检', '1': '已检', '2'
 const EDITABLE = new Set(['registered', 'checked_in']);
 
 type UnionRow = OrderDetail['depts'][number]['unions'][number] & { dept_name: string; dept_status: string };
+
+const GROUP_PAYS: Record<PayMode, string> = { company: '统收（单位支付套餐）', self: '自费（个人支付套餐）' };
+
+// Money in whole fen, so the split adds up to the total exactly.
+const fen = (amount: string) => Math.round(Number(amount) * 100);
+const yuan = (cents: number) => (cents / 100).toFixed(2);
+
+/** What the company pays (统收) and what the examinee pays (自费): the package as its lines say, extras by their own. */
+function paySplit(detail: OrderDetail, rows: UnionRow[]) {
+  const packagePaidBy = rows.find((r) => r.origin === 'package')?.pay_mode;
+  const company =
+    (packagePaidBy === 'company' && detail.package ? fen(detail.package.price) : 0) +
+    rows.filter((r) => r.origin === 'extra' && r.pay_mode === 'company').reduce((sum, r) => sum + fen(r.price), 0);
+  return { company: yuan(company), self: yuan(fen(detail.total_price) - company) };
+}
 
 function ExamineeCard({ detail }: { detail: OrderDetail }) {
   const c = detail.customer;
@@ -67,6 +84,9 @@ function ExamineeCard({ detail }: { detail: OrderDetail }) {
             <Descriptions.Item label="单位/分组">
               {detail.company_name ? `${detail.company_name} / ${detail.group_name ?? ''}` : '个人'}
             </Descriptions.Item>
+            <Descriptions.Item label="付费方式">
+              {detail.group_pay_mode ? GROUP_PAYS[detail.group_pay_mode] : PAY_MODE_LABELS.self}
+            </Descriptions.Item>
             <Descriptions.Item label="指纹">
               {c.has_fingerprint ? `已录入（${c.fingerprint_collection_time?.slice(0, 10) ?? ''}）` : '未录入'}
             </Descriptions.Item>
@@ -96,6 +116,8 @@ export default function OrderMgDetail() {
   const rows: UnionRow[] = data.depts.flatMap((d) =>
     d.unions.map((u) => ({ ...u, dept_name: d.dept_name, dept_status: d.status })),
   );
+
+  const split = paySplit(data, rows);
 
   const doCheckIn = async () => {
     try {
@@ -139,7 +161,14 @@ export default function OrderMgDetail() {
       <Card
         size="small"
         title="检查项目"
-        extra={<strong data-testid="detail-total">合计金额：¥{formatAmount(data.total_price)}</strong>}
+        extra={
+          <Space size="middle">
+            <span data-testid="detail-pay-split">
+              统收 ¥{split.company} · 自费 ¥{split.self}
+            </span>
+            <strong data-testid="detail-total">合计金额：¥{formatAmount(data.total_price)}</strong>
+          </Space>
+        }
       >
         <Table<UnionRow>
           size="small"
@@ -172,6 +201,7 @@ export default function OrderMgDetail() {
               width: 70,
               render: (v: string) => (v === 'package' ? '套餐' : '加项'),
             },
+            { title: '付费', dataIndex: 'pay_mode', width: 60, render: (v: PayMode) => PAY_MODE_LABELS[v] },
             { title: '标本', dataIndex: 'specimen', width: 70, render: (v: string | null) => specimenName(v) },
             { title: '状态', dataIndex: 'status', width: 70, render: (v: string) => UNION_STATUS[v] ?? v },
             { title: '价格', dataIndex: 'price', width: 90, align: 'right' },

@@ -1,10 +1,19 @@
 import { useState } from 'react';
 import { App, Button, Card, Col, Form, Image, Row, Space } from 'antd';
 import dayjs from 'dayjs';
-import type { CustomerMatch, SexCode } from '@checkup/api-contract';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  ORDER_STATUS_LABELS,
+  type CompanyGroupOption,
+  type CustomerMatch,
+  type OrderSaveAnswer,
+  type OrderSaveInput,
+  type SexCode,
+} from '@checkup/api-contract';
 import { IdCardReadButton, deviceImageSrc, type IdCardResult } from '@checkup/devices';
 import { getCardReaderSettings } from '../../../lib/workstation/print-config';
 import { storedWorkstationId } from '../../../lib/workstation/workstation-id';
+import { packageListQueryOptions } from './api/get-package-list';
 import { useSaveOrder } from './api/save-order';
 import { AfterSaveActions, type SavedOrder } from './components/after-save-actions';
 import { CustomerLookup } from './components/customer-lookup';
@@ -18,12 +27,16 @@ const NATION_SUFFIX = /族$/;
 const nationName = (folk: string) => (folk && !NATION_SUFFIX.test(folk) ? `${folk}族` : folk);
 
 /** 快速登记 (exam_mg/order_quick_register): one examinee, their package and extras, saved in one go. */
+type OpenVisit = Extract<OrderSaveAnswer, { outcome: 'duplicate_visit' }>['existing'];
+
 export default function OrderQuickRegister() {
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const [form] = Form.useForm<RegisterFormValues>();
   const [today] = useState(() => dayjs().startOf('day'));
   const [photo, setPhoto] = useState<string | null>(null);
   const [saved, setSaved] = useState<SavedOrder | null>(null);
+  const [group, setGroup] = useState<CompanyGroupOption | null>(null);
+  const queryClient = useQueryClient();
   const selection = useOrderSelection();
   const save = useSaveOrder();
   const sex = Form.useWatch('sex', form) as SexCode | undefined;
@@ -61,6 +74,39 @@ export default function OrderQuickRegister() {
     });
   };
 
+  // A group with its own package registers that one, in place of any chosen before (the server refuses another).
+  const chooseGroup = async (chosen: CompanyGroupOption | null) => {
+    setGroup(chosen);
+    if (chosen?.package_id == null) return;
+    try {
+      const packages = await queryClient.fetchQuery(packageListQueryOptions(sex));
+      const pkg = packages.find((p) => p.id === chosen.package_id);
+      const check = pkg
+        ? selection.choosePackage(pkg, sex)
+        : { ok: false as const, msg: `分组套餐「${chosen.package_name ?? ''}」已停用或与体检者性别不符` };
+      if (!check.ok) void message.warning(check.msg);
+    } catch (err) {
+      void message.error((err as Error).message);
+    }
+  };
+
+  // The server registers a second visit of the same person that day only once the clerk confirmed it.
+  const confirmSecondVisit = (existing: OpenVisit) =>
+    modal.confirm({
+      title: '该体检者当天已有体检',
+      content: `${existing.exam_date} 已登记体检号 ${existing.order_id}（${ORDER_STATUS_LABELS[existing.status]}），尚未完成。确定再登记一次吗？`,
+      okText: '仍然登记',
+      cancelText: '取消',
+    });
+
+  const register = async (input: OrderSaveInput) => {
+    const answer = await save.mutateAsync(input);
+    if (answer.outcome === 'saved') return answer;
+    if (!(await confirmSecondVisit(answer.existing))) return null;
+    const confirmed = await save.mutateAsync({ ...input, confirm_duplicate: '1' });
+    return confirmed.outcome === 'saved' ? confirmed : null;
+  };
+
   const submit = async (values: RegisterFormValues) => {
     const check = selection.check(values.sex!);
     if (!check.ok) {
@@ -68,7 +114,7 @@ export default function OrderQuickRegister() {
       return;
     }
     try {
-      const result = await save.mutateAsync({
+      const result = await register({
         cust_name: values.cust_name,
         sex: values.sex!,
         birthday: values.birthday!.format('YYYY-MM-DD'),
@@ -85,6 +131,7 @@ export default function OrderQuickRegister() {
         package_id: selection.pkg?.id,
         union_ids: JSON.stringify(selection.extras.map((u) => u.id)),
       });
+      if (!result) return;
       setSaved(result);
       void message.success(`登记成功，体检号 ${result.order_id}`);
     } catch (err) {
@@ -95,6 +142,7 @@ export default function OrderQuickRegister() {
   const next = () => {
     setSaved(null);
     setPhoto(null);
+    setGroup(null);
     selection.reset();
     form.resetFields();
   };
@@ -125,7 +173,7 @@ export default function OrderQuickRegister() {
             <CustomerLookup onPick={fillFromCustomer} />
             <Row gutter={12} style={{ marginTop: 8 }}>
               <Col flex="auto">
-                <ExamineeFields form={form} today={today} />
+                <ExamineeFields form={form} today={today} onGroupChange={(g) => void chooseGroup(g)} />
               </Col>
               <Col flex="96px">
                 {photo ? (
@@ -160,7 +208,12 @@ export default function OrderQuickRegister() {
               </Space>
             }
           >
-            <UnionChoice selection={selection} sex={sex} />
+            <UnionChoice
+              selection={selection}
+              sex={sex}
+              packageFixed={group?.package_id != null}
+              packagePayMode={group?.pay_mode ?? 'self'}
+            />
           </Card>
         </Col>
       </Row>

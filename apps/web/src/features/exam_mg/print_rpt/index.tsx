@@ -7,20 +7,50 @@ import { reportColumns } from './components/report-columns';
 import { ReportFilters } from './components/report-filters';
 import { ReportListTable, useReportListState } from './components/report-list-table';
 import { useBatchPrint } from './use-batch-print';
+import { useMarkPrinted } from './use-mark-printed';
 
 /** 报告打印 (exam_mg/print_rpt): final-reviewed reports, printed in batches through the local print service. */
 export default function PrintRpt() {
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const reports = useReportListState('to_print');
   const { list } = reports;
   const [selected, setSelected] = useState<string[]>([]);
   const [previewing, setPreviewing] = useState<string | null>(null);
   const batch = useBatchPrint();
+  const marking = useMarkPrinted();
+
+  const markPrinted = async (orderIds: readonly string[]) => {
+    const marked = await marking.mark(orderIds);
+    setSelected((ids) => ids.filter((id) => !marked.includes(id)));
+  };
+
+  // A PDF downloaded because the print service was down is printed by the user, or not: only they know.
+  const askDownloadsPrinted = async (downloaded: readonly string[]) => {
+    const printed = await modal.confirm({
+      title: '已打印？',
+      content: `本地打印服务不可用，已下载 ${downloaded.length} 份报告 PDF。打印好后点“已打印”，这些报告记为已打印并进入报告审核；还没有打印的，以后可选中后点“标记已打印”。`,
+      okText: '已打印',
+      cancelText: '还没有',
+    });
+    if (printed) await markPrinted(downloaded);
+  };
 
   const printSelected = async () => {
     const summary = await batch.run(selected);
     void message[summary.level](summary.message);
     setSelected((ids) => ids.filter((id) => !summary.printed.includes(id)));
+    if (summary.downloaded.length > 0) await askDownloadsPrinted(summary.downloaded);
+  };
+
+  const confirmMarkSelected = () => {
+    const orderIds = selected;
+    modal.confirm({
+      title: '标记已打印',
+      content: `确定将选中的 ${orderIds.length} 份报告标记为已打印？标记后报告进入报告审核。`,
+      okText: '标记已打印',
+      cancelText: '取消',
+      onOk: () => markPrinted(orderIds),
+    });
   };
 
   const columns: GenericColumn<ReportListRow>[] = [
@@ -46,8 +76,15 @@ export default function PrintRpt() {
         <Space>
           <span>已选 {selected.length} 份</span>
           <Button
+            disabled={selected.length === 0 || batch.printing}
+            loading={marking.marking}
+            onClick={confirmMarkSelected}
+          >
+            标记已打印
+          </Button>
+          <Button
             type="primary"
-            disabled={selected.length === 0}
+            disabled={selected.length === 0 || marking.marking}
             loading={batch.printing}
             onClick={() => void printSelected()}
           >

@@ -3,9 +3,10 @@ import { Alert, App, Button, Card, Col, Descriptions, Form, Input, Modal, Row, S
 import dayjs from 'dayjs';
 import {
   DELIVERY_METHOD_LABELS,
-  ORDER_STATUS_LABELS,
   REPORT_REVIEW_RESULT_LABELS,
+  REPORT_STATE_LABELS,
   type ReportHistory,
+  type ReportState,
 } from '@checkup/api-contract';
 import { ReportPreviewFrame } from '../print_rpt/components/report-preview-dialog';
 import { useReportHistory } from './api/get-report-history';
@@ -14,12 +15,20 @@ import { useReportLock } from './use-report-lock';
 
 const time = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm');
 
+const printLabel = (source: string, operator: string) => {
+  if (source === 'kiosk') return '自助打印';
+  return source === 'marked' ? `标记已打印（${operator}）` : `打印（${operator}）`;
+};
+
+// A printed report not yet sent is checked (again): the report state says which those are.
+const CHECKABLE: ReadonlySet<ReportState> = new Set(['to_review', 'rejected', 'to_send']);
+
 /** Prints, checks and deliveries of the report, oldest first. */
 function HistoryTimeline({ history }: { history: ReportHistory }) {
   const items = [
     ...history.prints.map((p) => ({
       at: p.printed_at,
-      children: `${time(p.printed_at)} ${p.source === 'kiosk' ? '自助打印' : `打印（${p.operator_name ?? ''}）`}`,
+      children: `${time(p.printed_at)} ${printLabel(p.source, p.operator_name ?? '')}`,
     })),
     ...history.reviews.map((r) => ({
       at: r.created_at,
@@ -44,7 +53,7 @@ export function DetailPage({ orderId }: { orderId: string }) {
   const [rejecting, setRejecting] = useState(false);
   const [form] = Form.useForm<{ reason: string }>();
   const data = history.data;
-  const checkable = lock.state === 'held' && data !== undefined && data.status === 'report_printed';
+  const checkable = lock.state === 'held' && data?.report_state != null && CHECKABLE.has(data.report_state);
 
   const submit = async (result: 'pass' | 'reject', reason?: string) => {
     try {
@@ -95,8 +104,8 @@ export function DetailPage({ orderId }: { orderId: string }) {
                 <Descriptions.Item label="性别/年龄">{`${data.sex === '1' ? '男' : '女'} / ${data.age}`}</Descriptions.Item>
                 <Descriptions.Item label="体检日期">{data.exam_date}</Descriptions.Item>
                 <Descriptions.Item label="单位">{data.company_name ?? '个人'}</Descriptions.Item>
-                <Descriptions.Item label="状态">
-                  <Tag>{ORDER_STATUS_LABELS[data.status]}</Tag>
+                <Descriptions.Item label="报告状态">
+                  <Tag>{data.report_state ? REPORT_STATE_LABELS[data.report_state] : '未终审'}</Tag>
                 </Descriptions.Item>
               </Descriptions>
               <div style={{ marginTop: 12 }}>

@@ -50,7 +50,7 @@ const ecg = (over: Partial<QueueDisplayDept> = {}): QueueDisplayDept => ({
   current: { queue_no: 1, display_name: '张*三' },
   waiting: [
     { queue_no: 2, display_name: '王*' },
-    { queue_no: 3, display_name: '***' },
+    { queue_no: 3, display_name: '' },
   ],
   waiting_count: 2,
   ...over,
@@ -113,7 +113,7 @@ describe('queue display', () => {
     const source = FakeEventSource.opened[0]!;
     expect(source.url).toBe('/manager/api/queue/display_stream?dept_ids=5%2C6&after=41');
 
-    depts = [ecg({ current: { queue_no: 2, display_name: '王*' }, waiting: [{ queue_no: 3, display_name: '***' }] })];
+    depts = [ecg({ current: { queue_no: 2, display_name: '王*' }, waiting: [{ queue_no: 3, display_name: '' }] })];
     act(() =>
       source.emit('queue', {
         seq: 42,
@@ -133,6 +133,26 @@ describe('queue display', () => {
     expect(spoken.lang).toBe('zh-CN');
     expect(screen.getByTestId('dept-5').className).toMatch(/called/);
     expect(await within(screen.getByTestId('dept-5')).findByText('A002 王*')).toBeTruthy();
+  });
+
+  it('calls and shows a confidential examinee by number only', async () => {
+    renderPage();
+    await screen.findByTestId('dept-5');
+    await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+    expect(within(screen.getByTestId('dept-5')).getByText('A003')).toBeTruthy();
+    act(() =>
+      FakeEventSource.opened[0]!.emit('queue', {
+        seq: 42,
+        event_type: 'call',
+        exam_dept_id: 5,
+        dept_name: '心电图室',
+        queue_no: 3,
+        display_name: '',
+        created_at: '2026-11-22T01:00:00.000Z',
+      }),
+    );
+    expect((await screen.findByRole('status')).textContent).toBe('请 A003 号到 心电图室 就诊');
+    expect((speak.mock.calls[0]![0] as FakeUtterance).text).toBe('请 A003 号到 心电图室 就诊');
   });
 
   it('does not speak other changes, and keeps one stream while the boards reload', async () => {

@@ -1,6 +1,10 @@
 import { formatQueueNo, type QueueDisplayDept } from '@checkup/api-contract';
 import styles from '../queue-page.module.css';
 
+// A confidential person has no display name: the number alone.
+const shown = (entry: { queue_no: number; display_name: string }) =>
+  [formatQueueNo(entry.queue_no), entry.display_name].filter(Boolean).join(' ');
+
 /** One department on the hall display: the number being called, large, and the next few waiting. */
 export function DeptBoard({ dept, highlighted }: { dept: QueueDisplayDept; highlighted: boolean }) {
   return (
@@ -10,9 +14,7 @@ export function DeptBoard({ dept, highlighted }: { dept: QueueDisplayDept; highl
         <span className={styles.count}>等候 {dept.waiting_count} 人</span>
       </div>
       {dept.current ? (
-        <div className={styles.current}>
-          {formatQueueNo(dept.current.queue_no)} {dept.current.display_name}
-        </div>
+        <div className={styles.current}>{shown(dept.current)}</div>
       ) : (
         <div className={styles.idle}>暂无呼叫</div>
       )}
@@ -20,9 +22,7 @@ export function DeptBoard({ dept, highlighted }: { dept: QueueDisplayDept; highl
         <span>下一位：</span>
         {dept.waiting.length === 0 && <span>无</span>}
         {dept.waiting.map((w) => (
-          <span key={w.queue_no}>
-            {formatQueueNo(w.queue_no)} {w.display_name}
-          </span>
+          <span key={w.queue_no}>{shown(w)}</span>
         ))}
       </div>
     </section>

@@ -21,13 +21,13 @@ vi.mock('../../../../lib/api', () => ({
 
 const { default: DeptDiagQueue } = await import('../index');
 
-const waiting = (specialFlag: string): QueueEntry => ({
-  entry_id: 4,
+const waiting = (specialFlag: string, queueNo = 4): QueueEntry => ({
+  entry_id: queueNo,
   exam_dept_id: 7,
-  order_id: '20261122000004',
-  queue_no: 4,
+  order_id: `2026112200000${queueNo}`,
+  queue_no: queueNo,
   cust_name: specialFlag === '1' ? '***' : '王芳',
-  display_name: specialFlag === '1' ? '***' : '王*',
+  display_name: specialFlag === '1' ? '' : '王*',
   sex: '2',
   age: 38,
   special_flag: specialFlag,
@@ -39,15 +39,16 @@ const waiting = (specialFlag: string): QueueEntry => ({
   called_by_name: null,
 });
 
-function serve(entry: QueueEntry) {
+function serve(entry: QueueEntry, others: QueueEntry[] = []) {
   call.mockImplementation(async (route: RouteDescriptor) => {
     if (route === userInfoRoute) {
       return { id: 3, user_account: 'doctor2', user_name: '赵敏', special_flag: '0', role_menu: ['*'] };
     }
     if (route === myDeptsRoute) return [{ exam_dept_id: 7, dept_name: '检验科', dept_type: 'lab' }];
     if (route === deptQueueRoute) {
-      const counts = { waiting: 1, called: 0, done: 0, passed: 0 };
-      return { exam_dept_id: 7, dept_name: '检验科', queue_date: '2026-11-22', counts, list: [entry] };
+      const list = [entry, ...others];
+      const counts = { waiting: list.length, called: 0, done: 0, passed: 0 };
+      return { exam_dept_id: 7, dept_name: '检验科', queue_date: '2026-11-22', counts, list };
     }
     if (route === queueCallNextRoute) return { entry: { ...entry, status: 'called', call_count: 1 } };
     throw new ApiError(404, `未模拟的请求：${route.path}`, route.path);
@@ -93,13 +94,27 @@ describe('科室排队', { timeout: 20_000 }, () => {
     });
   });
 
-  it('calls a confidential examinee but does not open them for a user who may not see them', async () => {
+  it('calls a confidential examinee by number only but does not open them for a user who may not see them', async () => {
     serve(waiting('1'));
     const router = renderScreen();
     await screen.findByText('A004');
     fireEvent.keyDown(window, { key: 'F2' });
     expect(await screen.findByText('当前账号没有查看保密人员的权限！')).toBeTruthy();
+    expect(await screen.findByText('请 A004 号到 检验科 就诊')).toBeTruthy();
+    expect(screen.queryByText(/\*\*\* 到/)).toBeNull();
     await waitFor(() => expect(call.mock.calls.some(([r]) => r === queueCallNextRoute)).toBe(true));
     expect(router.state.location.pathname).toBe('/manager/exam_mg/dept_diag_queue');
+  });
+
+  it('sends one call-next request for one F2 press, however many wait', async () => {
+    serve(
+      waiting('0', 1),
+      [2, 3, 4, 5, 6, 7, 8, 9].map((n) => waiting('0', n)),
+    );
+    renderScreen();
+    await screen.findByText('A009');
+    fireEvent.keyDown(window, { key: 'F2' });
+    await screen.findByText('科室诊断详情页');
+    expect(call.mock.calls.filter(([r]) => r === queueCallNextRoute)).toHaveLength(1);
   });
 });

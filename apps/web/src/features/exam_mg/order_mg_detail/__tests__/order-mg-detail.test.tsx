@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from 'antd';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -21,6 +21,7 @@ const unionOf = (id: number, name: string, price: string, specimen: string | nul
   union_name: name,
   price,
   origin: 'package' as const,
+  pay_mode: 'self' as const,
   status: '0',
   specimen,
   gender_limit: '0' as const,
@@ -36,6 +37,7 @@ const DETAIL: OrderDetail = {
   package: { id: 7, package_name: '健康证体检套餐', price: '100.00' },
   company_name: null,
   group_name: null,
+  group_pay_mode: null,
   customer: {
     id: 9,
     cust_name: '赵详情',
@@ -93,6 +95,34 @@ describe('登记详情', () => {
     expect(screen.getByText('肝功能二项')).toBeTruthy();
     expect(screen.getAllByText('血液')).toHaveLength(2);
     expect(screen.getByTestId('detail-total').textContent).toBe('合计金额：¥120.00');
+  });
+
+  it("shows a group member's company, group and who pays, for the package and for each line", async () => {
+    const groupDetail: OrderDetail = {
+      ...DETAIL,
+      total_price: '125.00',
+      company_name: '华信精密',
+      group_name: '男职工组',
+      group_pay_mode: 'company',
+      depts: [
+        {
+          dept_id: 1,
+          dept_name: '内科',
+          status: '0',
+          unions: [
+            { ...unionOf(1, '内科检查', '15.00'), pay_mode: 'company' },
+            { ...unionOf(4, '心电图', '25.00'), origin: 'extra', pay_mode: 'self' },
+          ],
+        },
+      ],
+    };
+    call.mockImplementation(async (r: RouteDescriptor) => (r === orderDetailRoute ? groupDetail : null));
+    renderDetail();
+    expect(await screen.findByText('华信精密 / 男职工组')).toBeTruthy();
+    expect(screen.getByText('统收（单位支付套餐）')).toBeTruthy();
+    expect(within(screen.getByText('内科检查').closest('tr') as HTMLElement).getByText('统收')).toBeTruthy();
+    expect(within(screen.getByText('心电图').closest('tr') as HTMLElement).getByText('自费')).toBeTruthy();
+    expect(screen.getByTestId('detail-pay-split').textContent).toBe('统收 ¥100.00 · 自费 ¥25.00');
   });
 
   it('checks the examinee in', async () => {

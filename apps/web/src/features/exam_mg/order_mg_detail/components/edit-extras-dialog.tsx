@@ -80,7 +80,12 @@ export function EditExtrasDialog({
       onCancel={onClose}
       destroyOnHidden
     >
-      <UnionChoice selection={selection} sex={detail.customer.sex} packageLocked />
+      <UnionChoice
+        selection={selection}
+        sex={detail.customer.sex}
+        packageLocked
+        packagePayMode={detail.group_pay_mode ?? 'self'}
+      />
     </Modal>
   );
 }

@@ -4,9 +4,11 @@ import { App } from 'antd';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  companySearchDataRoute,
   idNumberCheckChar,
   orderSaveRoute,
   packageListRoute,
+  PHONE_ERROR,
   unionListByKeyRoute,
   type PackageOption,
   type RouteDescriptor,
@@ -102,7 +104,13 @@ describe('快速登记', () => {
       if (r === packageListRoute) return [PACKAGE];
       if (r === unionListByKeyRoute) return [XCG, XBDR, XBCT, JZXCC, RXCC];
       if (r === orderSaveRoute)
-        return { order_id: '20261122000001', customer_id: 9, total_price: '278.00', status: 'registered' };
+        return {
+          outcome: 'saved',
+          order_id: '20261122000001',
+          customer_id: 9,
+          total_price: '278.00',
+          status: 'registered',
+        };
       return null;
     });
   });
@@ -132,6 +140,18 @@ describe('快速登记', () => {
     fireEvent.blur(input);
     await waitFor(() => expect((screen.getByRole('radio', { name: '女' }) as HTMLInputElement).checked).toBe(true));
     expect((screen.getByLabelText('出生日期') as HTMLInputElement).value).toBe('1949-12-31');
+  });
+
+  it('refuses a phone number that is neither an 11-digit mobile nor a landline with area code', async () => {
+    renderPage();
+    const input = screen.getByPlaceholderText('手机号，或带区号的固定电话');
+    fireEvent.change(input, { target: { value: '1381234' } });
+    fireEvent.blur(input);
+    expect(await screen.findByText(PHONE_ERROR)).toBeTruthy();
+
+    fireEvent.change(input, { target: { value: '010-62345678' } });
+    fireEvent.blur(input);
+    await waitFor(() => expect(screen.queryByText(PHONE_ERROR)).toBeNull());
   });
 
   it('refuses a repeated, an excluded and a wrong-sex union with the shared rules, and totals with two decimals', async () => {
@@ -180,5 +200,134 @@ describe('快速登记', () => {
     });
     expect(screen.getByText('合计金额 ¥278.00')).toBeTruthy();
     expect(within(document.body).getByRole('button', { name: '打印导检单' })).toBeTruthy();
+  });
+
+  it('asks before registering a second visit of the same person that day, naming the open one', async () => {
+    const saves: Record<string, unknown>[] = [];
+    call.mockImplementation(async (r: RouteDescriptor, input: Record<string, unknown>) => {
+      if (r === packageListRoute) return [PACKAGE];
+      if (r === unionListByKeyRoute) return [XCG, XBDR, XBCT, JZXCC, RXCC];
+      if (r === orderSaveRoute) {
+        saves.push(input);
+        if (input.confirm_duplicate !== '1') {
+          return {
+            outcome: 'duplicate_visit',
+            existing: { order_id: '20261122000007', exam_date: '2026-11-22', status: 'checked_in' },
+          };
+        }
+        return {
+          outcome: 'saved',
+          order_id: '20261122000008',
+          customer_id: 9,
+          total_price: '198.00',
+          status: 'registered',
+        };
+      }
+      return null;
+    });
+    renderPage();
+    fireEvent.click(screen.getByRole('button', { name: '读身份证' }));
+    await pick('套餐', '入职体检套餐 ¥198.00');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: /保存登记/ }));
+    });
+
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getAllByText('该体检者当天已有体检').length).toBeGreaterThan(0);
+    expect(within(dialog).getByText(/体检号 20261122000007（已报到）/)).toBeTruthy();
+    expect(saves).toHaveLength(1);
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: '仍然登记' }));
+    });
+
+    expect((await screen.findAllByText('登记成功，体检号 20261122000008')).length).toBeGreaterThan(0);
+    expect(saves).toHaveLength(2);
+    expect(saves[1]).toMatchObject({ confirm_duplicate: '1', cust_id_card: CARD.cust_id_card, package_id: 7 });
+  });
+
+  it('registers nothing when the clerk keeps the open visit', async () => {
+    call.mockImplementation(async (r: RouteDescriptor) => {
+      if (r === packageListRoute) return [PACKAGE];
+      if (r === orderSaveRoute) {
+        return {
+          outcome: 'duplicate_visit',
+          existing: { order_id: '20261122000007', exam_date: '2026-11-22', status: 'registered' },
+        };
+      }
+      return [];
+    });
+    renderPage();
+    fireEvent.click(screen.getByRole('button', { name: '读身份证' }));
+    await pick('套餐', '入职体检套餐 ¥198.00');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: /保存登记/ }));
+    });
+    const dialog = await screen.findByRole('dialog');
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: /取\s*消/ }));
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(call.mock.calls.filter(([r]) => r === orderSaveRoute)).toHaveLength(1);
+    expect(screen.queryByText(/登记成功/)).toBeNull();
+  });
+
+  it("applies the chosen group's package in place of the one chosen before, and shows who pays each line", async () => {
+    const GROUP_PACKAGE: PackageOption = {
+      id: 8,
+      package_code: 'DWTJ',
+      package_name: '单位体检套餐',
+      price: '150.00',
+      gender_limit: '0',
+      unions: [JZXCC],
+    };
+    call.mockImplementation(async (r: RouteDescriptor) => {
+      if (r === packageListRoute) return [PACKAGE, GROUP_PACKAGE];
+      if (r === unionListByKeyRoute) return [XCG, XBDR, XBCT, JZXCC, RXCC];
+      if (r === companySearchDataRoute) {
+        return [
+          {
+            id: 3,
+            company_name: '华信精密',
+            groups: [
+              { id: 31, group_name: '男职工组', package_id: 8, package_name: '单位体检套餐', pay_mode: 'company' },
+            ],
+          },
+        ];
+      }
+      if (r === orderSaveRoute) {
+        return {
+          outcome: 'saved',
+          order_id: '20261122000009',
+          customer_id: 9,
+          total_price: '170.00',
+          status: 'registered',
+        };
+      }
+      return null;
+    });
+    renderPage();
+    fireEvent.click(screen.getByRole('button', { name: '读身份证' }));
+    await pick('套餐', '入职体检套餐 ¥198.00');
+    expect(screen.getByTestId('order-total').textContent).toBe('¥198.00');
+
+    fireEvent.click(screen.getByRole('radio', { name: '团体' }));
+    fireEvent.mouseDown(await screen.findByLabelText('单位'));
+    fireEvent.click(await screen.findByTitle('华信精密'));
+    fireEvent.mouseDown(screen.getByLabelText('分组'));
+    fireEvent.click(await screen.findByTitle('男职工组（单位体检套餐，统收）'));
+
+    await waitFor(() => expect(screen.getByTestId('order-total').textContent).toBe('¥150.00'));
+    const packageRow = within(screen.getByText('甲状腺彩超').closest('tr') as HTMLElement);
+    expect(packageRow.getByText('统收')).toBeTruthy();
+    expect(screen.queryByText('胸部DR')).toBeNull();
+
+    await pick('加项', '血常规（检验科）¥20.00');
+    expect(within(screen.getByText('血常规').closest('tr') as HTMLElement).getByText('自费')).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: /保存登记/ }));
+    });
+    await screen.findAllByText('登记成功，体检号 20261122000009');
+    const [, input] = call.mock.calls.find(([r]) => r === orderSaveRoute)!;
+    expect(input).toMatchObject({ company_id: 3, group_id: 31, package_id: 8, union_ids: '[1]' });
   });
 });

@@ -1,6 +1,16 @@
 import { Checkbox, Col, DatePicker, Form, Input, Radio, Row, Select, type FormInstance } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { ageInYears, checkIdNumber, DICTIONARIES, ID_NUMBER_ERROR, type OrderSaveInput } from '@checkup/api-contract';
+import {
+  ageInYears,
+  checkIdNumber,
+  DICTIONARIES,
+  ID_NUMBER_ERROR,
+  isValidPhone,
+  PAY_MODE_LABELS,
+  PHONE_ERROR,
+  type CompanyGroupOption,
+  type OrderSaveInput,
+} from '@checkup/api-contract';
 import { useCompanySearchData } from '../api/get-company-search-data';
 
 export interface RegisterFormValues {
@@ -28,8 +38,28 @@ const idNumberRule = {
     !value || checkIdNumber(value).ok ? Promise.resolve() : Promise.reject(new Error(ID_NUMBER_ERROR)),
 };
 
-/** The examinee part of 快速登记: who, individual or of a company group, and the exam. */
-export function ExamineeFields({ form, today }: { form: FormInstance<RegisterFormValues>; today: Dayjs }) {
+/** A mobile or a landline with its area code, as the server checks it; blank is allowed. */
+const phoneRule = {
+  validator: (_: unknown, value: string | undefined) =>
+    !value?.trim() || isValidPhone(value) ? Promise.resolve() : Promise.reject(new Error(PHONE_ERROR)),
+};
+
+const groupLabel = (g: CompanyGroupOption) =>
+  `${g.group_name}（${[g.package_name, PAY_MODE_LABELS[g.pay_mode]].filter(Boolean).join('，')}）`;
+
+/**
+ * The examinee part of 快速登记: who, individual or of a company group, and the exam. The group
+ * chosen (or none) is told to the page, which registers the group's package and payer.
+ */
+export function ExamineeFields({
+  form,
+  today,
+  onGroupChange,
+}: {
+  form: FormInstance<RegisterFormValues>;
+  today: Dayjs;
+  onGroupChange: (group: CompanyGroupOption | null) => void;
+}) {
   const kind = Form.useWatch('kind', form);
   const companyId = Form.useWatch('company_id', form);
   const birthday = Form.useWatch('birthday', form);
@@ -55,7 +85,10 @@ export function ExamineeFields({ form, today }: { form: FormInstance<RegisterFor
               { value: 'individual', label: '个人' },
               { value: 'group', label: '团体' },
             ]}
-            onChange={() => form.setFieldsValue({ company_id: undefined, group_id: undefined })}
+            onChange={() => {
+              form.setFieldsValue({ company_id: undefined, group_id: undefined });
+              onGroupChange(null);
+            }}
           />
         </Form.Item>
       </Col>
@@ -68,7 +101,10 @@ export function ExamineeFields({ form, today }: { form: FormInstance<RegisterFor
                 loading={companies.isPending}
                 placeholder="选择单位"
                 options={(companies.data ?? []).map((c) => ({ value: c.id, label: c.company_name }))}
-                onChange={() => form.setFieldValue('group_id', undefined)}
+                onChange={() => {
+                  form.setFieldValue('group_id', undefined);
+                  onGroupChange(null);
+                }}
               />
             </Form.Item>
           </Col>
@@ -76,10 +112,8 @@ export function ExamineeFields({ form, today }: { form: FormInstance<RegisterFor
             <Form.Item name="group_id" label="分组" rules={[{ required: true, message: '请选择分组' }]}>
               <Select
                 placeholder="选择分组"
-                options={groups.map((g) => ({
-                  value: g.id,
-                  label: g.package_name ? `${g.group_name}（${g.package_name}）` : g.group_name,
-                }))}
+                options={groups.map((g) => ({ value: g.id, label: groupLabel(g) }))}
+                onChange={(id: number) => onGroupChange(groups.find((g) => g.id === id) ?? null)}
               />
             </Form.Item>
           </Col>
@@ -111,8 +145,8 @@ export function ExamineeFields({ form, today }: { form: FormInstance<RegisterFor
         </Form.Item>
       </Col>
       <Col span={12}>
-        <Form.Item name="phone" label="手机号" rules={[{ pattern: /^[0-9-]{7,20}$/, message: '手机号格式不正确' }]}>
-          <Input maxLength={20} placeholder="手机号" />
+        <Form.Item name="phone" label="联系电话" rules={[phoneRule]} validateTrigger="onBlur">
+          <Input maxLength={20} placeholder="手机号，或带区号的固定电话" />
         </Form.Item>
       </Col>
       <Col span={8}>

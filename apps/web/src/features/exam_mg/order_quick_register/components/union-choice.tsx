@@ -1,6 +1,13 @@
 import { useState } from 'react';
 import { App, Button, Select, Space, Table, Tag, Typography } from 'antd';
-import { formatAmount, specimenName, type SelectionCheck, type SexCode } from '@checkup/api-contract';
+import {
+  formatAmount,
+  PAY_MODE_LABELS,
+  specimenName,
+  type PayMode,
+  type SelectionCheck,
+  type SexCode,
+} from '@checkup/api-contract';
 import { usePackageList } from '../api/get-package-list';
 import { useUnionList } from '../api/get-union-list';
 import type { ChosenUnion, useOrderSelection } from '../use-order-selection';
@@ -17,11 +24,17 @@ export function UnionChoice({
   selection,
   sex,
   packageLocked = false,
+  packageFixed = false,
+  packagePayMode = 'self',
 }: {
   selection: Selection;
   sex: SexCode | undefined;
   /** The detail screen edits extras only: the package stays as registered. */
   packageLocked?: boolean;
+  /** A company group's package: shown, not changed. */
+  packageFixed?: boolean;
+  /** Who pays for the package's lines (a group says it); extras are always the examinee's (自费). */
+  packagePayMode?: PayMode;
 }) {
   const { message } = App.useApp();
   const [key, setKey] = useState('');
@@ -47,6 +60,8 @@ export function UnionChoice({
             allowClear
             showSearch={{ optionFilterProp: 'label' }}
             placeholder="选择套餐"
+            disabled={packageFixed}
+            title={packageFixed ? '团检分组的套餐' : undefined}
             loading={packages.isPending}
             value={selection.pkg?.id ?? null}
             options={(packages.data ?? []).map((p) => ({ value: p.id, label: `${p.package_name} ¥${p.price}` }))}
@@ -87,6 +102,12 @@ export function UnionChoice({
             dataIndex: 'origin',
             width: 70,
             render: (v: Row['origin']) => (v === 'package' ? <Tag>套餐</Tag> : <Tag color="blue">加项</Tag>),
+          },
+          {
+            title: '付费',
+            key: 'pay_mode',
+            width: 60,
+            render: (_: unknown, row: Row) => PAY_MODE_LABELS[row.origin === 'package' ? packagePayMode : 'self'],
           },
           { title: '标本', dataIndex: 'specimen', width: 70, render: (v: string | null) => specimenName(v ?? null) },
           { title: '单价', dataIndex: 'price', width: 90, align: 'right', render: (v: string) => formatAmount(v) },

@@ -26,6 +26,8 @@ const printed: string[] = [];
 const printers: unknown[] = [];
 let release: Array<() => void> = [];
 let failTicket = '';
+/** When set, the print service is down: the client downloads the PDF instead. */
+let serviceDown = false;
 vi.mock('@checkup/devices', async (original) => ({
   ...(await original<typeof Devices>()),
   LocalPrintClient: class {
@@ -34,6 +36,7 @@ vi.mock('@checkup/devices', async (original) => ({
     }
     async printOrDownload([url]: string[], options?: { printerName?: string }) {
       printers.push(options?.printerName);
+      if (serviceDown) return { ok: true, data: { kind: 'downloaded', count: 1, message: '' } };
       await new Promise<void>((resolve) => release.push(resolve));
       const ok = !url!.includes(failTicket || '-none-');
       printed.push(url!);
@@ -66,6 +69,7 @@ const row = (orderId: string, name: string): ReportListRow => ({
   exam_type: 'health',
   exam_date: '2026-11-21',
   status: 'final_trial',
+  report_state: 'to_print',
   package_name: '入职体检套餐',
   company_name: null,
   print_count: 0,
@@ -130,6 +134,7 @@ describe('报告打印', { timeout: 20_000 }, () => {
     printers.length = 0;
     release = [];
     failTicket = '';
+    serviceDown = false;
     serve();
   });
   afterEach(() => vi.unstubAllGlobals());
@@ -210,6 +215,80 @@ describe('报告打印', { timeout: 20_000 }, () => {
 
     expect((await screen.findAllByText('共1份，全部打印失败')).length).toBeGreaterThan(0);
     expect(call.mock.calls.filter(([route]) => route === reportPrintedRoute)).toHaveLength(0);
+  });
+
+  it('shows a report printed before prints were recorded as printed, by its report state', async () => {
+    call.mockImplementation(async (route: RouteDescriptor) => {
+      if (route === companySearchDataRoute) return [];
+      if (route === reportListRoute) {
+        const printedEarlier = { ...ROWS[1]!, status: 'report_printed' as const, report_state: 'to_review' as const };
+        return { list: [ROWS[0], printedEarlier], total: 2, page: 1, size: 20 };
+      }
+      throw new ApiError(404, `未模拟的请求：${route.path}`, route.path);
+    });
+    renderScreen();
+    const printedRow = within((await screen.findByText('李*四')).closest('tr') as HTMLElement);
+    expect(printedRow.getByText('已打印')).toBeTruthy();
+    expect(printedRow.queryByText('未打印')).toBeNull();
+    expect(printedRow.getByText('待审核')).toBeTruthy();
+    const waitingRow = within(screen.getByText('张*三').closest('tr') as HTMLElement);
+    expect(waitingRow.getByText('未打印')).toBeTruthy();
+    expect(waitingRow.getByText('待打印')).toBeTruthy();
+  });
+
+  it('marks the selected reports printed by hand after a confirmation (标记已打印)', async () => {
+    renderScreen();
+    await screen.findByText('张*三');
+    checkRow('张*三');
+    checkRow('李*四');
+    fireEvent.click(screen.getByRole('button', { name: '标记已打印' }));
+
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/确定将选中的 2 份报告标记为已打印？/)).toBeTruthy();
+    expect(call.mock.calls.filter(([route]) => route === reportPrintedRoute)).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: '标记已打印' }));
+
+    expect(await screen.findByText('已将 2 份报告标记为已打印')).toBeTruthy();
+    const records = call.mock.calls.filter(([route]) => route === reportPrintedRoute).map(([, input]) => input);
+    expect(records).toEqual([
+      { order_id: '20261121000001', marked: '1' },
+      { order_id: '20261121000002', marked: '1' },
+    ]);
+  });
+
+  it('asks 已打印？ after the print service fell back to downloads, and records the ones confirmed', async () => {
+    serviceDown = true;
+    renderScreen();
+    await screen.findByText('张*三');
+    checkRow('张*三');
+    checkRow('李*四');
+    fireEvent.click(screen.getByRole('button', { name: '批量打印' }));
+
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getAllByText('已打印？').length).toBeGreaterThan(0);
+    expect(within(dialog).getByText(/已下载 2 份报告 PDF/)).toBeTruthy();
+    expect(call.mock.calls.filter(([route]) => route === reportPrintedRoute)).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: '已打印' }));
+
+    expect(await screen.findByText('已将 2 份报告标记为已打印')).toBeTruthy();
+    const records = call.mock.calls.filter(([route]) => route === reportPrintedRoute).map(([, input]) => input);
+    expect(records).toEqual([
+      { order_id: '20261121000001', marked: '1' },
+      { order_id: '20261121000002', marked: '1' },
+    ]);
+  });
+
+  it('records nothing when the downloads are not printed yet', async () => {
+    serviceDown = true;
+    renderScreen();
+    await screen.findByText('张*三');
+    checkRow('张*三');
+    fireEvent.click(screen.getByRole('button', { name: '批量打印' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: '还没有' }));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(call.mock.calls.filter(([route]) => route === reportPrintedRoute)).toHaveLength(0);
+    expect(screen.getByRole('button', { name: '标记已打印' })).toBeTruthy();
   });
 
   it('opens the report in a dialog as a PDF from a blob address', async () => {

@@ -115,7 +115,7 @@ describe('叫号', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: /呼叫下一位/ }));
     await waitFor(() => expect(within(current()).getByText('A001')).toBeTruthy());
     expect(within(current()).getByText('张伟')).toBeTruthy();
-    expect(await screen.findByText('请 A001 号 张* 到内科就诊')).toBeTruthy();
+    expect(await screen.findByText('请 A001 号 张* 到 内科 就诊')).toBeTruthy();
     expect(callsOf(queueCallNextRoute)).toEqual([{ exam_dept_id: 5 }]);
     await waitFor(() => expect(screen.getByText('等候队列（1）')).toBeTruthy());
   });

@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { App, Button, Card, Col, Empty, Row, Space, Statistic, Tag, Typography } from 'antd';
-import { formatQueueNo, QUEUE_STATUS_LABELS, type QueueEntry } from '@checkup/api-contract';
+import { formatQueueNo, queueCallText, QUEUE_STATUS_LABELS, type QueueEntry } from '@checkup/api-contract';
 import { GenericTable, type GenericColumn } from '@checkup/ui';
 import { useUserInfo } from '../../../session/api/get-user-info';
 import { useCallNext } from '../../queue_mg/api/call-next';
@@ -65,9 +65,7 @@ export function CallDesk({ deptId, onCalled }: CallDeskProps) {
         return;
       }
       setCurrentId(entry.entry_id);
-      void message.success(
-        `请 ${formatQueueNo(entry.queue_no)} 号 ${entry.display_name} 到${queue.data?.dept_name ?? ''}就诊`,
-      );
+      void message.success(queueCallText({ ...entry, dept_name: queue.data?.dept_name ?? '' }));
       onCalled?.(entry);
     } catch (err) {
       void message.error((err as Error).message);

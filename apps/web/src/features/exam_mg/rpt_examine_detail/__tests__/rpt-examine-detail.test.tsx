@@ -30,6 +30,7 @@ const HISTORY: ReportHistory = {
   age: 46,
   exam_date: '2026-11-21',
   status: 'report_printed',
+  report_state: 'to_review',
   package_name: null,
   company_name: null,
   prints: [{ source: 'staff', operator_name: '报告员甲', printed_at: '2026-11-21T03:00:00.000Z' }],
@@ -37,11 +38,11 @@ const HISTORY: ReportHistory = {
   deliveries: [],
 };
 
-function serve(lock: () => unknown = () => ({ order_id: ORDER, locked_until: '' })) {
+function serve(lock: () => unknown = () => ({ order_id: ORDER, locked_until: '' }), history = HISTORY) {
   call.mockImplementation(async (route: RouteDescriptor, input: Record<string, unknown>) => {
     if (route === lockReportReviewRoute) return lock();
     if (route === unlockReportReviewRoute) return { released: true };
-    if (route === reportHistoryRoute) return HISTORY;
+    if (route === reportHistoryRoute) return history;
     if (route === reportReviewRoute) return { order_id: input.order_id, result: input.result };
     throw new ApiError(404, `未模拟的请求：${route.path}`, route.path);
   });
@@ -121,5 +122,23 @@ describe('报告审核详情', { timeout: 20_000 }, () => {
     expect(await screen.findByText('该记录正在被 吴静 编辑')).toBeTruthy();
     expect(button('审核通过').disabled).toBe(true);
     expect(button('驳回').disabled).toBe(true);
+  });
+
+  it('shows the report state, and a print marked by hand as such', async () => {
+    serve(undefined, {
+      ...HISTORY,
+      prints: [{ source: 'marked', operator_name: '报告员甲', printed_at: '2026-11-21T03:00:00.000Z' }],
+    });
+    renderScreen();
+    expect(await screen.findByText('待审核')).toBeTruthy();
+    expect(screen.getByText(/标记已打印（报告员甲）/)).toBeTruthy();
+    await waitFor(() => expect(button('审核通过').disabled).toBe(false));
+  });
+
+  it('keeps the buttons off for a report already sent', async () => {
+    serve(undefined, { ...HISTORY, status: 'report_sent', report_state: 'sent' });
+    renderScreen();
+    expect(await screen.findByText('已发送')).toBeTruthy();
+    expect(button('审核通过').disabled).toBe(true);
   });
 });

@@ -29,6 +29,7 @@ const row = (orderId: string, name: string): ReportListRow => ({
   exam_type: 'health',
   exam_date: '2026-11-21',
   status: 'report_printed',
+  report_state: 'to_send',
   package_name: null,
   company_name: '示范单位',
   print_count: 1,
