@@ -3,6 +3,7 @@ import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest, typ
 import type { Db } from './db/client.js';
 import { requestIdOf } from './lib/request-id.js';
 import { authPlugin } from './plugins/auth.js';
+import { controlCharactersPlugin } from './plugins/control-characters.js';
 import { formBodyPlugin } from './plugins/form-body.js';
 import { httpPlugin } from './plugins/http.js';
 import { integrityPlugin } from './plugins/integrity.js';
@@ -73,6 +74,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
     nonceStore: deps.nonceStore,
     settingsTtlMs: deps.securitySettingsTtlMs ?? SECURITY_SETTINGS_TTL_MS,
   });
+  await app.register(controlCharactersPlugin);
   await app.register(authPlugin, { db: deps.db, idleMinutes: deps.sessionIdleMinutes });
   await app.register(authRoutes, { db: deps.db, keys: deps.keys });
   await app.register(commondataRoutes, { db: deps.db });

@@ -7,6 +7,7 @@ import type { Envelope } from './envelope.js';
 export const errorCatalogue = {
   BAD_REQUEST: { status: 400, msg: '请求参数错误' },
   VALIDATION: { status: 400, msg: '请求参数校验失败' },
+  CONTROL_CHARACTER: { status: 400, msg: '提交的内容含有不可见的控制字符，请删除后重试' },
   WRONG_CREDENTIALS: { status: 400, msg: '用户账号或密码错误' },
   ACCOUNT_DISABLED: { status: 403, msg: '账号已停用，请联系管理员' },
   PASSWORD_UNREADABLE: { status: 400, msg: '密码无法解密，请刷新页面后重试' },

@@ -20,6 +20,7 @@ export * from './department-diagnosis.js';
 export * from './exam-review.js';
 export * from './report.js';
 export * from './field-schemas.js';
+export * from './control-characters.js';
 export * from './self-template.js';
 export * from './common-config.js';
 export * from './user.js';
