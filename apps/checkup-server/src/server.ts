@@ -1,5 +1,4 @@
 import { Redis } from 'ioredis';
-import { maskedRequestLog } from '@checkup/api-contract';
 import { loadConfig } from './config.js';
 import { databaseTargetOf, openDatabase } from './db/client.js';
 import { seedDemoOrders } from './db/demo/seed-orders.js';
@@ -7,6 +6,7 @@ import { orders } from './db/schema.js';
 import { seedDemoData } from './db/seed.js';
 import { analyzeIfNeverAnalyzed, scheduleAnalyze } from './db/maintenance.js';
 import { buildApp } from './app.js';
+import { loggerOptions } from './logging.js';
 import { loadPasswordKeys } from './modules/auth/keys.js';
 import { deleteIdleSessions } from './modules/auth/session-repository.js';
 import { deriveApiKeys, loadApiSecret } from './modules/security/api-secret.js';
@@ -24,13 +24,7 @@ const nonceStore: NonceStore = config.REDIS_URL
   : new MemoryNonceStore();
 const app = await buildApp(
   { db: database.db, keys, apiKeys, nonceStore, sessionIdleMinutes: config.UPSTREAM_SESSION_IDLE_MINUTES },
-  {
-    logger: {
-      level: config.LOG_LEVEL,
-      // No names or ID numbers in logged URLs.
-      serializers: { req: maskedRequestLog },
-    },
-  },
+  { logger: loggerOptions(config.LOG_LEVEL) },
 );
 
 // A first start shows real-looking visits instead of empty screens (issue 4 §4).

@@ -6,6 +6,7 @@ export * from './login.js';
 export * from './commondata.js';
 export * from './validators.js';
 export * from './masking.js';
+export * from './log-fields.js';
 export * from './signing.js';
 export * from './signing-vectors.js';
 export * from './signals.js';

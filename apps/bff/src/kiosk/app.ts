@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import Fastify from 'fastify';
-import { AppError } from '@checkup/api-contract';
+import { AppError, maskUrl } from '@checkup/api-contract';
 import type { AppOptions } from '../app.js';
 import type { BffConfig } from '../config.js';
 import { loggingOptions } from '../logging.js';
@@ -30,7 +30,13 @@ export async function buildKioskApp(config: BffConfig, { log, ...options }: AppO
     const verdict = judgeKioskRequest(request.method, request.raw.url ?? '', request.headers);
     if (verdict.allowed) return;
     request.log.warn(
-      { audit: 'kiosk_refused', reason: verdict.reason, method: request.method, url: request.raw.url, ip: request.ip },
+      {
+        audit: 'kiosk_refused',
+        reason: verdict.reason,
+        method: request.method,
+        url: maskUrl(request.raw.url ?? ''),
+        ip: request.ip,
+      },
       'kiosk request refused',
     );
     throw new AppError('KIOSK_FORBIDDEN');

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { FastifyServerOptions } from 'fastify';
 import forge from 'node-forge';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../src/app.js';
@@ -42,7 +43,10 @@ export function form(fields: Record<string, string>) {
  * One database and one app for the enclosing describe, closed after its last test. Parameter 0002
  * is read on every call, so a test that updates it sees the change at once.
  */
-export function useTestServer(target: TestDatabaseTarget, options: { signedCalls?: boolean } = {}): TestServer {
+export function useTestServer(
+  target: TestDatabaseTarget,
+  options: { signedCalls?: boolean; appOptions?: FastifyServerOptions } = {},
+): TestServer {
   const server = {} as TestServer;
   const nonceStore = new MemoryNonceStore();
   beforeAll(async () => {
@@ -55,14 +59,17 @@ export function useTestServer(target: TestDatabaseTarget, options: { signedCalls
     if (!options.signedCalls) {
       await updateApiSecurity(server.database.db, { api_integrity_verify: false, api_params_encrypt: false });
     }
-    server.app = await buildApp({
-      db: server.database.db,
-      keys: server.keys,
-      sessionIdleMinutes: SESSION_IDLE_MINUTES,
-      apiKeys: server.apiKeys,
-      nonceStore,
-      securitySettingsTtlMs: 0,
-    });
+    server.app = await buildApp(
+      {
+        db: server.database.db,
+        keys: server.keys,
+        sessionIdleMinutes: SESSION_IDLE_MINUTES,
+        apiKeys: server.apiKeys,
+        nonceStore,
+        securitySettingsTtlMs: 0,
+      },
+      options.appOptions,
+    );
   });
   afterAll(async () => {
     await server.app?.close();
