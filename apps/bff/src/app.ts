@@ -1,7 +1,7 @@
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { Logger } from 'pino';
 import rateLimit from '@fastify/rate-limit';
-import { AppError } from '@checkup/api-contract';
+import { AppError, DEFAULT_BODY_LIMIT } from '@checkup/api-contract';
 import type { BffConfig } from './config.js';
 import { docsPlugin } from './plugins/external/docs.js';
 import { metricsPlugin } from './plugins/external/metrics.js';
@@ -9,7 +9,7 @@ import { webStaticPlugin } from './plugins/external/web-static.js';
 import { csrfPlugin } from './plugins/app/csrf.js';
 import { frontLogPlugin } from './plugins/app/front-log.js';
 import { getCachePlugin } from './plugins/app/get-cache.js';
-import { frameworkErrors, httpPlugin } from './plugins/app/http.js';
+import { frameworkErrors, httpPlugin, requestLimitOptions } from './plugins/app/http.js';
 import { sessionPlugin } from './plugins/app/session.js';
 import { sharedStatePlugin } from './plugins/app/shared-state.js';
 import { upstreamPlugin } from './plugins/app/upstream.js';
@@ -30,7 +30,8 @@ export async function buildApp(config: BffConfig, { log, ...options }: AppOption
     ...loggingOptions(log),
     genReqId: () => crypto.randomUUID(),
     frameworkErrors,
-    bodyLimit: 20 * 1024 * 1024,
+    ...requestLimitOptions,
+    bodyLimit: DEFAULT_BODY_LIMIT,
     trustProxy: config.TRUST_PROXY,
     ...options,
   });

@@ -5,7 +5,7 @@ import { requestIdOf } from './lib/request-id.js';
 import { authPlugin } from './plugins/auth.js';
 import { controlCharactersPlugin } from './plugins/control-characters.js';
 import { formBodyPlugin } from './plugins/form-body.js';
-import { httpPlugin } from './plugins/http.js';
+import { httpPlugin, requestLimitOptions } from './plugins/http.js';
 import { integrityPlugin } from './plugins/integrity.js';
 import { authRoutes } from './modules/auth/routes.js';
 import type { PasswordKeys } from './modules/auth/keys.js';
@@ -62,6 +62,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
       request.log.info({ err: error }, 'request refused before routing');
       reply.status(400).header('x-request-id', request.id).send(failure('BAD_REQUEST'));
     },
+    ...requestLimitOptions,
     // The BFF on this machine forwards the browser's address in X-Forwarded-For.
     trustProxy: ['127.0.0.1', '::1'],
     ...options,

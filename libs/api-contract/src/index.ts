@@ -2,6 +2,7 @@ export * from './zod-locale.js';
 export * from './envelope.js';
 export * from './errors.js';
 export * from './route.js';
+export * from './request-limits.js';
 export * from './login.js';
 export * from './commondata.js';
 export * from './validators.js';

@@ -12,6 +12,8 @@ export interface RouteDescriptor<Input extends z.ZodType = z.ZodType, Output ext
   output: Output;
   /** Reachable without a session. */
   public?: boolean;
+  /** Largest body in bytes, refused with 413 past it on both servers; DEFAULT_BODY_LIMIT when absent. */
+  bodyLimit?: number;
   /** The Chinese name of the call, shown in the API documentation. */
   summary: string;
 }

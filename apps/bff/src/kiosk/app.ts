@@ -5,7 +5,7 @@ import type { AppOptions } from '../app.js';
 import type { BffConfig } from '../config.js';
 import { loggingOptions } from '../logging.js';
 import { csrfPlugin } from '../plugins/app/csrf.js';
-import { frameworkErrors, httpPlugin } from '../plugins/app/http.js';
+import { frameworkErrors, httpPlugin, requestLimitOptions } from '../plugins/app/http.js';
 import { replyWith } from '../plugins/app/reply-with.js';
 import { upstreamPlugin } from '../plugins/app/upstream.js';
 import { webStaticPlugin } from '../plugins/external/web-static.js';
@@ -21,6 +21,7 @@ export async function buildKioskApp(config: BffConfig, { log, ...options }: AppO
     ...loggingOptions(log),
     genReqId: () => crypto.randomUUID(),
     frameworkErrors,
+    ...requestLimitOptions,
     bodyLimit: 64 * 1024,
     ...options,
   });

@@ -2,6 +2,8 @@ import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   AppError,
+  DEFAULT_BODY_LIMIT,
+  contractRoutes,
   failure,
   guideSheetFileRoute,
   publicKeyRoute,
@@ -33,6 +35,9 @@ const PUBLIC_PATHS = new Set([
   queueDisplaySnapshotRoute.path,
   queueDisplayStreamRoute.path,
 ]);
+
+// Calls outside the contract (a hospital's own upstream calls under /manager) keep the limit they had.
+const OTHER_CALLS_BODY_LIMIT = 20 * 1024 * 1024;
 
 export interface ProxyOptions {
   duplicateTtlMs: number;
@@ -143,10 +148,22 @@ export async function proxyRoutes(app: FastifyInstance, opts: ProxyOptions) {
     return guarded(request, reply, path);
   }
 
+  // Each call of the contract is refused past its own body limit before anything is forwarded.
+  for (const descriptor of contractRoutes) {
+    if (app.hasRoute({ method: descriptor.method, url: descriptor.path })) continue;
+    app.route({
+      method: descriptor.method,
+      url: descriptor.path,
+      bodyLimit: descriptor.bodyLimit ?? DEFAULT_BODY_LIMIT,
+      handler: handle,
+      exposeHeadRoute: false,
+    });
+  }
   for (const prefix of ['/manager/api/*', '/manager/external/*']) {
     app.route({
       method: ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'],
       url: prefix,
+      bodyLimit: OTHER_CALLS_BODY_LIMIT,
       handler: handle,
       exposeHeadRoute: false,
     });
