@@ -1,10 +1,10 @@
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { Logger } from 'pino';
-import rateLimit from '@fastify/rate-limit';
-import { AppError, DEFAULT_BODY_LIMIT } from '@checkup/api-contract';
+import { DEFAULT_BODY_LIMIT } from '@checkup/api-contract';
 import type { BffConfig } from './config.js';
 import { docsPlugin } from './plugins/external/docs.js';
 import { metricsPlugin } from './plugins/external/metrics.js';
+import { rateLimitPlugin } from './plugins/external/rate-limit.js';
 import { webStaticPlugin } from './plugins/external/web-static.js';
 import { csrfPlugin } from './plugins/app/csrf.js';
 import { frontLogPlugin } from './plugins/app/front-log.js';
@@ -38,11 +38,7 @@ export async function buildApp(config: BffConfig, { log, ...options }: AppOption
   await app.register(httpPlugin, { accessLog: log?.isLevelEnabled('info') });
   await app.register(metricsPlugin);
   await app.register(sharedStatePlugin, config);
-  await app.register(rateLimit, {
-    global: false,
-    ...(app.sharedState.kind === 'redis' ? { redis: (app.sharedState as unknown as { client: never }).client } : {}),
-    errorResponseBuilder: () => new AppError('TOO_MANY_REQUESTS'),
-  });
+  await app.register(rateLimitPlugin);
   await app.register(docsPlugin);
   await app.register(webStaticPlugin, { webDist: config.WEB_DIST, log });
   await app.register(sessionPlugin, config);

@@ -23,6 +23,7 @@ export const errorCatalogue = {
   REQUEST_TIMEOUT: { status: 408, msg: '请求超时，请稍后再试' },
   CSRF_REJECTED: { status: 403, msg: '请求来源校验失败，请刷新页面后重试' },
   KIOSK_FORBIDDEN: { status: 403, msg: '自助终端不允许此操作' },
+  KIOSK_LOOKUP_LIMITED: { status: 429, msg: '查询次数过多，请到服务台咨询工作人员' },
   ACCOUNT_LOCKED: { status: 423, msg: '登录失败次数过多，账号已锁定15分钟，请稍后再试' },
   SIGNATURE_INVALID: { status: 403, msg: '请求签名校验失败' },
   SIGNATURE_EXPIRED: { status: 403, msg: '请求已过期，请检查服务器时间' },
