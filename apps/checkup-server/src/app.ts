@@ -6,6 +6,7 @@ import { authPlugin } from './plugins/auth.js';
 import { controlCharactersPlugin } from './plugins/control-characters.js';
 import { formBodyPlugin } from './plugins/form-body.js';
 import { httpPlugin, requestLimitOptions } from './plugins/http.js';
+import { idempotencyPlugin } from './plugins/idempotency.js';
 import { integrityPlugin } from './plugins/integrity.js';
 import { authRoutes } from './modules/auth/routes.js';
 import type { PasswordKeys } from './modules/auth/keys.js';
@@ -33,6 +34,8 @@ import { dataMonitorRoutes } from './modules/data-monitor/routes.js';
 import { registrationRoutes } from './modules/registration/routes.js';
 import type { ApiKeys } from './modules/security/api-secret.js';
 import type { NonceStore } from './modules/security/nonce-store.js';
+import { DbIdempotencyStore } from './modules/idempotency/db-store.js';
+import type { IdempotencyStore } from './modules/idempotency/store.js';
 
 export interface AppDeps {
   db: Db;
@@ -41,6 +44,8 @@ export interface AppDeps {
   /** Derived from the secret shared with the BFF (spec §7 signing and field encryption). */
   apiKeys: ApiKeys;
   nonceStore: NonceStore;
+  /** Idempotency-Key answers (issue 17 §2); in the database unless given (Redis when configured). */
+  idempotencyStore?: IdempotencyStore;
   /** How long a read of parameter 0002 is reused; tests pass 0 to see their changes at once. */
   securitySettingsTtlMs?: number;
   /** How SMS and e-mail reports are sent; by default they are only logged (issue 8). */
@@ -77,6 +82,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   });
   await app.register(controlCharactersPlugin);
   await app.register(authPlugin, { db: deps.db, idleMinutes: deps.sessionIdleMinutes });
+  await app.register(idempotencyPlugin, { store: deps.idempotencyStore ?? new DbIdempotencyStore(deps.db) });
   await app.register(authRoutes, { db: deps.db, keys: deps.keys });
   await app.register(commondataRoutes, { db: deps.db });
   await app.register(logfrontRoutes, { db: deps.db });

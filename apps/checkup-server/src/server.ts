@@ -12,6 +12,8 @@ import { deleteIdleSessions } from './modules/auth/session-repository.js';
 import { deriveApiKeys, loadApiSecret } from './modules/security/api-secret.js';
 import { MemoryNonceStore, type NonceStore } from './modules/security/nonce-store.js';
 import { RedisNonceStore } from './modules/security/redis-nonce-store.js';
+import { DbIdempotencyStore, deleteExpiredIdempotencyKeys } from './modules/idempotency/db-store.js';
+import { RedisIdempotencyStore } from './modules/idempotency/redis-store.js';
 
 const config = loadConfig();
 const database = await openDatabase(databaseTargetOf(config));
@@ -19,11 +21,18 @@ await seedDemoData(database.db);
 const keys = await loadPasswordKeys(config.keysDir);
 const apiKeys = deriveApiKeys(config.API_SECRET ?? (await loadApiSecret(config.keysDir)));
 // A signed call should fail fast rather than wait in ioredis's queue while Redis is away.
-const nonceStore: NonceStore = config.REDIS_URL
-  ? new RedisNonceStore(new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1 }))
-  : new MemoryNonceStore();
+const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1 }) : null;
+const nonceStore: NonceStore = redis ? new RedisNonceStore(redis) : new MemoryNonceStore();
+const idempotencyStore = redis ? new RedisIdempotencyStore(redis) : new DbIdempotencyStore(database.db);
 const app = await buildApp(
-  { db: database.db, keys, apiKeys, nonceStore, sessionIdleMinutes: config.UPSTREAM_SESSION_IDLE_MINUTES },
+  {
+    db: database.db,
+    keys,
+    apiKeys,
+    nonceStore,
+    idempotencyStore,
+    sessionIdleMinutes: config.UPSTREAM_SESSION_IDLE_MINUTES,
+  },
   { logger: loggerOptions(config.LOG_LEVEL) },
 );
 
@@ -37,12 +46,13 @@ if (config.SEED_ORDERS > 0 && (await database.db.$count(orders)) === 0) {
 if (await analyzeIfNeverAnalyzed(database.db)) app.log.info('planner statistics gathered');
 const analyzer = scheduleAnalyze(database, (err) => app.log.warn({ err }, 'analyze failed'));
 
-// Expired sessions are already refused; this only keeps the table small.
+// Expired sessions and idempotency keys are already refused; this only keeps the tables small.
 const sweep = setInterval(
   () =>
-    void deleteIdleSessions(database.db, config.UPSTREAM_SESSION_IDLE_MINUTES).catch((err: unknown) =>
-      app.log.warn({ err }, 'session sweep failed'),
-    ),
+    void Promise.all([
+      deleteIdleSessions(database.db, config.UPSTREAM_SESSION_IDLE_MINUTES),
+      deleteExpiredIdempotencyKeys(database.db),
+    ]).catch((err: unknown) => app.log.warn({ err }, 'session sweep failed')),
   10 * 60_000,
 );
 sweep.unref();

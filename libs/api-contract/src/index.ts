@@ -3,6 +3,7 @@ export * from './envelope.js';
 export * from './errors.js';
 export * from './route.js';
 export * from './request-limits.js';
+export * from './idempotency.js';
 export * from './login.js';
 export * from './commondata.js';
 export * from './validators.js';

@@ -115,3 +115,4 @@ export * from './schema/locks.js';
 export * from './schema/templates.js';
 export * from './schema/queue.js';
 export * from './schema/reports.js';
+export * from './schema/requests.js';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyServerOptions } from 'fastify';
 import forge from 'node-forge';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp } from '../../src/app.js';
+import { buildApp, type AppDeps } from '../../src/app.js';
 import type { Database } from '../../src/db/client.js';
 import { loadPasswordKeys, type PasswordKeys } from '../../src/modules/auth/keys.js';
 import { deriveApiKeys, type ApiKeys } from '../../src/modules/security/api-secret.js';
@@ -45,7 +45,12 @@ export function form(fields: Record<string, string>) {
  */
 export function useTestServer(
   target: TestDatabaseTarget,
-  options: { signedCalls?: boolean; appOptions?: FastifyServerOptions } = {},
+  options: {
+    signedCalls?: boolean;
+    appOptions?: FastifyServerOptions;
+    /** Dependencies to use instead of the defaults, made once the database is open. */
+    deps?: (database: Database) => Partial<AppDeps>;
+  } = {},
 ): TestServer {
   const server = {} as TestServer;
   const nonceStore = new MemoryNonceStore();
@@ -67,6 +72,7 @@ export function useTestServer(
         apiKeys: server.apiKeys,
         nonceStore,
         securitySettingsTtlMs: 0,
+        ...options.deps?.(server.database),
       },
       options.appOptions,
     );

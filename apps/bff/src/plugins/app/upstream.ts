@@ -4,7 +4,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Pool, type Dispatcher } from 'undici';
-import { AppError, UPSTREAM_TOKEN_HEADER, versionRoute } from '@checkup/api-contract';
+import { AppError, IDEMPOTENCY_KEY_HEADER, UPSTREAM_TOKEN_HEADER, versionRoute } from '@checkup/api-contract';
 import type { BffConfig } from '../../config.js';
 import { createApiKeySource } from './api-keys.js';
 import { applyAnswerRules, type WebAnswer } from './answer-rules.js';
@@ -57,8 +57,16 @@ const PASSED_RESPONSE_HEADERS = [
   'etag',
   'last-modified',
 ];
-// last-event-id: a reconnecting EventSource resumes where it stopped.
-const PASSED_REQUEST_HEADERS = ['accept', 'accept-language', 'content-type', 'user-agent', 'last-event-id'];
+// last-event-id: a reconnecting EventSource resumes where it stopped; idempotency-key: the checkup
+// server answers a retried form with its first answer (issue 17 §2).
+const PASSED_REQUEST_HEADERS = [
+  'accept',
+  'accept-language',
+  'content-type',
+  'user-agent',
+  'last-event-id',
+  IDEMPOTENCY_KEY_HEADER,
+];
 const bufferedAnswer = (status: number, headers: IncomingHttpHeaders) =>
   status >= 400 || BUFFERED_TYPES.test(headerValue(headers['content-type']));
 const RETRYABLE_CODES = new Set(['ECONNRESET', 'UND_ERR_SOCKET', 'EPIPE']);
