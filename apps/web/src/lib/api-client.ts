@@ -1,5 +1,6 @@
 import axios, { type AxiosError, type AxiosInstance } from 'axios';
 import {
+  IDEMPOTENCY_KEY_HEADER,
   SIGNALS,
   SIGNAL_HEADER,
   SUCCESS_STATUS,
@@ -12,6 +13,7 @@ import {
   type Signal,
 } from '@checkup/api-contract';
 import { ApiError } from './api-error';
+import { createSubmissionKeys, type SubmissionKeys } from './submission-keys';
 
 export interface ApiClientHooks {
   /**
@@ -39,11 +41,16 @@ function toForm(input: object): string {
 }
 
 /**
- * The one place for request and response rules (STYLE §5): form-encoded bodies, credentials,
- * the envelope unwrapped and parsed with the contract, every failure normalised to ApiError.
- * UI feedback is not done here; callers and hooks decide what to show.
+ * The one place for request and response rules (STYLE §5): form-encoded bodies with an
+ * Idempotency-Key per submitted form, credentials, the envelope unwrapped and parsed with the
+ * contract, every failure normalised to ApiError. UI feedback is not done here; callers and hooks
+ * decide what to show.
  */
-export function createApiClient(hooks: ApiClientHooks = {}, http: AxiosInstance = axios.create()) {
+export function createApiClient(
+  hooks: ApiClientHooks = {},
+  http: AxiosInstance = axios.create(),
+  submissions: SubmissionKeys = createSubmissionKeys(),
+) {
   http.defaults.withCredentials = true;
   http.defaults.timeout = 60_000;
 
@@ -52,15 +59,19 @@ export function createApiClient(hooks: ApiClientHooks = {}, http: AxiosInstance 
     input: RouteInput<R> = {} as RouteInput<R>,
   ): Promise<RouteOutput<R>> {
     const url = descriptor.path;
+    const form = descriptor.method === 'GET' ? null : toForm(input as object);
     let body: unknown;
     let httpStatus: number;
     let signal: Signal | null;
     try {
       const res =
-        descriptor.method === 'GET'
+        form === null
           ? await http.get(url, { params: input, responseType: 'json' })
-          : await http.post(url, toForm(input as object), {
-              headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          : await http.post(url, form, {
+              headers: {
+                'content-type': 'application/x-www-form-urlencoded',
+                [IDEMPOTENCY_KEY_HEADER]: submissions.keyFor(url, form),
+              },
               responseType: 'json',
             });
       body = res.data;
@@ -79,6 +90,7 @@ export function createApiClient(hooks: ApiClientHooks = {}, http: AxiosInstance 
       throw new ApiError(0, nonJsonMessage(url), url);
     }
     if (body.status !== SUCCESS_STATUS) throw new ApiError(body.status, body.msg, url);
+    if (form !== null) submissions.answered(url, form);
     const parsed = descriptor.output.safeParse(body.data);
     if (!parsed.success) throw new ApiError(0, `接口返回的数据格式不正确，异常请求：${url}`, url);
     return parsed.data as RouteOutput<R>;
