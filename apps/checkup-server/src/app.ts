@@ -5,6 +5,7 @@ import { requestIdOf } from './lib/request-id.js';
 import { authPlugin } from './plugins/auth.js';
 import { controlCharactersPlugin } from './plugins/control-characters.js';
 import { formBodyPlugin } from './plugins/form-body.js';
+import { multipartBodyPlugin } from './plugins/multipart-body.js';
 import { httpPlugin, requestLimitOptions } from './plugins/http.js';
 import { idempotencyPlugin } from './plugins/idempotency.js';
 import { integrityPlugin } from './plugins/integrity.js';
@@ -16,6 +17,7 @@ import { auditRoutes } from './modules/audit/routes.js';
 import { orderRoutes } from './modules/orders/routes.js';
 import { deptDiagRoutes } from './modules/dept-diag/routes.js';
 import { examReviewRoutes } from './modules/exam-review/routes.js';
+import { exceptionImageRoutes } from './modules/exam-review/exception-image-routes.js';
 import { reportRoutes } from './modules/report/routes.js';
 import { reportOutputRoutes } from './modules/report/output-routes.js';
 import type { ReportTransport } from './modules/report/report-transport.js';
@@ -73,6 +75,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
     ...options,
   });
   await app.register(formBodyPlugin);
+  await app.register(multipartBodyPlugin);
   await app.register(httpPlugin);
   await app.register(integrityPlugin, {
     db: deps.db,
@@ -90,6 +93,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(orderRoutes, { db: deps.db });
   await app.register(deptDiagRoutes, { db: deps.db });
   await app.register(examReviewRoutes, { db: deps.db });
+  await app.register(exceptionImageRoutes, { db: deps.db });
   await app.register(reportRoutes, { db: deps.db });
   await app.register(reportOutputRoutes, {
     db: deps.db,

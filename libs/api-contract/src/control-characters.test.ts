@@ -31,3 +31,11 @@ describe('control characters (issue 17 §2)', () => {
     expect(holdsControlCharacter(42)).toBe(false);
   });
 });
+
+describe('control characters in a parsed upload', () => {
+  it('looks at its names but not into its bytes', () => {
+    const file = { fileName: '心电图.png', data: new Uint8Array([0, 1, 2, 27]) };
+    expect(holdsControlCharacter({ fields: {}, files: [file] })).toBe(false);
+    expect(holdsControlCharacter({ fields: {}, files: [{ ...file, fileName: 'a\u0000.png' }] })).toBe(true);
+  });
+});

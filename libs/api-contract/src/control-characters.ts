@@ -31,6 +31,7 @@ export function hasLineControl(text: string): boolean {
 export function holdsControlCharacter(value: unknown): boolean {
   if (typeof value === 'string') return hasControlCharacter(value);
   if (Array.isArray(value)) return value.some(holdsControlCharacter);
-  if (typeof value !== 'object' || value === null) return false;
+  // A file's bytes are not text.
+  if (typeof value !== 'object' || value === null || ArrayBuffer.isView(value)) return false;
   return Object.entries(value).some(([name, field]) => hasControlCharacter(name) || holdsControlCharacter(field));
 }

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { UploadRule } from './uploads.js';
 
 export type HttpMethod = 'GET' | 'POST';
 
@@ -14,6 +15,8 @@ export interface RouteDescriptor<Input extends z.ZodType = z.ZodType, Output ext
   public?: boolean;
   /** Largest body in bytes, refused with 413 past it on both servers; DEFAULT_BODY_LIMIT when absent. */
   bodyLimit?: number;
+  /** A multipart upload (uploads.ts): the input is read from the query string, the file from the body. */
+  upload?: UploadRule;
   /** The Chinese name of the call, shown in the API documentation. */
   summary: string;
 }

@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { AppError, maskUrl, selfPrintFindExamineeRoute } from '@checkup/api-contract';
 import type { AppOptions } from '../app.js';
@@ -59,7 +58,7 @@ export async function buildKioskApp(config: BffConfig, { log, ...options }: AppO
       requestId: request.id,
       ip: request.ip,
       headers: request.headers,
-      body: request.body as string | Readable | undefined,
+      body: request.body as string | Buffer | undefined,
       client: reply.raw,
     });
     return replyWith(request, reply, result, 'BYPASS');

@@ -116,3 +116,4 @@ export * from './schema/templates.js';
 export * from './schema/queue.js';
 export * from './schema/reports.js';
 export * from './schema/requests.js';
+export * from './schema/files.js';

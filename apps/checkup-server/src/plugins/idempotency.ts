@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
   AppError,
+  BODY_DIGEST_PARAM,
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENCY_TTL_MS,
   IDEMPOTENT_REPLAY_HEADER,
@@ -25,12 +26,13 @@ export interface IdempotencyOptions {
 }
 
 const RUNNING_MS = 5 * 60_000;
-const SIGNATURE_KEYS = new Set<string>(Object.values(SIGNATURE_PARAMS));
+const SIGNATURE_KEYS = new Set<string>([...Object.values(SIGNATURE_PARAMS), BODY_DIGEST_PARAM]);
 
 /**
  * The request's fields as one digest: what the caller meant, not how it travelled. The signature
- * parameters and encrypted fields differ on every retry (a fresh nonce, a fresh IV); by
- * preHandler the fields are decrypted and the signature is checked, so neither counts.
+ * parameters and encrypted fields differ on every retry (a fresh nonce, a fresh IV), and so does a
+ * multipart body's boundary; by preHandler the fields are decrypted, the signature is checked and
+ * an upload is parsed (its files count by their digest), so none of those counts.
  */
 function fingerprintOf(request: FastifyRequest): string {
   const fieldsOf = (container: unknown) =>

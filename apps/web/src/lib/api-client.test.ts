@@ -170,3 +170,38 @@ describe('Idempotency-Key per submitted form (issue 17 §2)', () => {
     expect(new Set(keys).size).toBe(3);
   });
 });
+
+describe('uploads: the one multipart path (issue 17 §2)', () => {
+  const uploadThing = route({
+    method: 'POST',
+    path: '/manager/api/upload_thing',
+    summary: '测试上传',
+    input: z.object({ id: z.number() }),
+    output: z.object({ file_id: z.number() }),
+    upload: { maxBytes: 1024, types: ['image/png'], typesLabel: 'PNG 图片' },
+  });
+
+  it('sends the input in the query and the file as the body’s one part, with a key kept for its retry', async () => {
+    const seen: InternalAxiosRequestConfig[] = [];
+    const statuses = [504, 200];
+    const adapter: AxiosAdapter = async (config) => {
+      seen.push(config);
+      const status = statuses.shift()!;
+      const data =
+        status === 200 ? { status: 200, data: { file_id: 7 }, msg: 'ok' } : { status, data: null, msg: '网络繁忙' };
+      const response = { data, status, statusText: '', headers: {}, config };
+      if (status >= 400) throw new AxiosError('fail', String(status), config, undefined, response);
+      return response;
+    };
+    const api = createApiClient({}, axios.create({ adapter }));
+    const file = new File([new Uint8Array([0x89, 0x50])], '心电图.png', { type: 'image/png' });
+
+    await expect(api.upload(uploadThing, { id: 3 }, file)).rejects.toMatchObject({ status: 504 });
+    await expect(api.upload(uploadThing, { id: 3 }, file)).resolves.toEqual({ file_id: 7 });
+
+    expect(seen[0]!.url).toBe('/manager/api/upload_thing?id=3');
+    const sent = seen[0]!.data as FormData;
+    expect((sent.get('file') as File).name).toBe('心电图.png');
+    expect(seen[1]!.headers.get('idempotency-key')).toBe(seen[0]!.headers.get('idempotency-key'));
+  });
+});

@@ -1,9 +1,10 @@
-import axios, { type AxiosError, type AxiosInstance } from 'axios';
+import axios, { type AxiosError, type AxiosInstance, type AxiosResponse } from 'axios';
 import {
   IDEMPOTENCY_KEY_HEADER,
   SIGNALS,
   SIGNAL_HEADER,
   SUCCESS_STATUS,
+  UPLOAD_FILE_FIELD,
   httpFailureMessage,
   nonJsonMessage,
   isEnvelope,
@@ -54,26 +55,17 @@ export function createApiClient(
   http.defaults.withCredentials = true;
   http.defaults.timeout = 60_000;
 
-  async function call<R extends RouteDescriptor>(
+  /** Sends one request and answers its data: the envelope unwrapped and parsed, or an ApiError. */
+  async function exchange<R extends RouteDescriptor>(
     descriptor: R,
-    input: RouteInput<R> = {} as RouteInput<R>,
+    send: () => Promise<AxiosResponse>,
   ): Promise<RouteOutput<R>> {
     const url = descriptor.path;
-    const form = descriptor.method === 'GET' ? null : toForm(input as object);
     let body: unknown;
     let httpStatus: number;
     let signal: Signal | null;
     try {
-      const res =
-        form === null
-          ? await http.get(url, { params: input, responseType: 'json' })
-          : await http.post(url, form, {
-              headers: {
-                'content-type': 'application/x-www-form-urlencoded',
-                [IDEMPOTENCY_KEY_HEADER]: submissions.keyFor(url, form),
-              },
-              responseType: 'json',
-            });
+      const res = await send();
       body = res.data;
       httpStatus = res.status;
       signal = signalOf(res.headers);
@@ -90,13 +82,55 @@ export function createApiClient(
       throw new ApiError(0, nonJsonMessage(url), url);
     }
     if (body.status !== SUCCESS_STATUS) throw new ApiError(body.status, body.msg, url);
-    if (form !== null) submissions.answered(url, form);
     const parsed = descriptor.output.safeParse(body.data);
     if (!parsed.success) throw new ApiError(0, `接口返回的数据格式不正确，异常请求：${url}`, url);
     return parsed.data as RouteOutput<R>;
   }
 
-  return { call };
+  /** A state-changing request with its submission's key, which is spent once it succeeds. */
+  async function submit<R extends RouteDescriptor>(
+    descriptor: R,
+    submission: string,
+    send: (headers: Record<string, string>) => Promise<AxiosResponse>,
+  ): Promise<RouteOutput<R>> {
+    const key = submissions.keyFor(descriptor.path, submission);
+    const data = await exchange(descriptor, () => send({ [IDEMPOTENCY_KEY_HEADER]: key }));
+    submissions.answered(descriptor.path, submission);
+    return data;
+  }
+
+  async function call<R extends RouteDescriptor>(
+    descriptor: R,
+    input: RouteInput<R> = {} as RouteInput<R>,
+  ): Promise<RouteOutput<R>> {
+    const url = descriptor.path;
+    if (descriptor.method === 'GET') {
+      return exchange(descriptor, () => http.get(url, { params: input, responseType: 'json' }));
+    }
+    const form = toForm(input as object);
+    return submit(descriptor, form, (headers) =>
+      http.post(url, form, {
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        responseType: 'json',
+      }),
+    );
+  }
+
+  /**
+   * An upload call (the contract's one multipart path): its input in the query string, the file as
+   * the body's one part. The same file sent again for the same record is the same submission.
+   */
+  async function upload<R extends RouteDescriptor>(descriptor: R, input: RouteInput<R>, file: File) {
+    const query = toForm(input as object);
+    const data = new FormData();
+    data.append(UPLOAD_FILE_FIELD, file, file.name);
+    const submission = `${query}\n${file.name}\n${file.size}\n${file.lastModified}`;
+    return submit(descriptor, submission, (headers) =>
+      http.post(`${descriptor.path}?${query}`, data, { headers, responseType: 'json' }),
+    );
+  }
+
+  return { call, upload };
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;

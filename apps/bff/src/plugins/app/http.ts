@@ -36,14 +36,15 @@ export interface HttpOptions {
 
 /** Request ids, security headers, the access log and the one error handler (STYLE §3). */
 export const httpPlugin = fp(async (app: FastifyInstance, opts: HttpOptions) => {
-  // Bodies are kept as the raw string (form, JSON) or stream (uploads): the proxy forwards them
-  // untouched (spec §7), and JSON is not re-serialised, which would round large numbers.
+  // Bodies are kept as the raw string (form, JSON) or bytes (uploads): the proxy forwards them
+  // untouched (spec §7), and JSON is not re-serialised, which would round large numbers. An upload
+  // is read whole within its call's body limit (413 past it), so it can be signed by its digest.
   app.addContentTypeParser(
     ['application/x-www-form-urlencoded', 'application/json'],
     { parseAs: 'string' },
     (_req, body, done) => done(null, body),
   );
-  app.addContentTypeParser('multipart/form-data', (_req, payload, done) => done(null, payload));
+  app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
 
   app.decorateRequest('receivedAt', 0);
   // Synchronous hooks with done(): no promise per request on the hot path.

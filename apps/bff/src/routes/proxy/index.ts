@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   AppError,
@@ -63,7 +62,7 @@ export async function proxyRoutes(app: FastifyInstance, opts: ProxyOptions) {
       ip: request.ip,
       token: request.session?.upstreamToken,
       headers: request.headers,
-      body: request.body as string | Readable | undefined,
+      body: request.body as string | Buffer | undefined,
       client: reply.raw,
     };
   }
