@@ -1,15 +1,15 @@
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { Logger } from 'pino';
-import rateLimit from '@fastify/rate-limit';
-import { AppError } from '@checkup/api-contract';
+import { DEFAULT_BODY_LIMIT } from '@checkup/api-contract';
 import type { BffConfig } from './config.js';
 import { docsPlugin } from './plugins/external/docs.js';
 import { metricsPlugin } from './plugins/external/metrics.js';
+import { rateLimitPlugin } from './plugins/external/rate-limit.js';
 import { webStaticPlugin } from './plugins/external/web-static.js';
 import { csrfPlugin } from './plugins/app/csrf.js';
 import { frontLogPlugin } from './plugins/app/front-log.js';
 import { getCachePlugin } from './plugins/app/get-cache.js';
-import { frameworkErrors, httpPlugin } from './plugins/app/http.js';
+import { frameworkErrors, httpPlugin, requestLimitOptions } from './plugins/app/http.js';
 import { sessionPlugin } from './plugins/app/session.js';
 import { sharedStatePlugin } from './plugins/app/shared-state.js';
 import { upstreamPlugin } from './plugins/app/upstream.js';
@@ -30,18 +30,15 @@ export async function buildApp(config: BffConfig, { log, ...options }: AppOption
     ...loggingOptions(log),
     genReqId: () => crypto.randomUUID(),
     frameworkErrors,
-    bodyLimit: 20 * 1024 * 1024,
+    ...requestLimitOptions,
+    bodyLimit: DEFAULT_BODY_LIMIT,
     trustProxy: config.TRUST_PROXY,
     ...options,
   });
   await app.register(httpPlugin, { accessLog: log?.isLevelEnabled('info') });
   await app.register(metricsPlugin);
   await app.register(sharedStatePlugin, config);
-  await app.register(rateLimit, {
-    global: false,
-    ...(app.sharedState.kind === 'redis' ? { redis: (app.sharedState as unknown as { client: never }).client } : {}),
-    errorResponseBuilder: () => new AppError('TOO_MANY_REQUESTS'),
-  });
+  await app.register(rateLimitPlugin);
   await app.register(docsPlugin, { public: config.DOCS_PUBLIC });
   await app.register(webStaticPlugin, { webDist: config.WEB_DIST, log });
   await app.register(sessionPlugin, config);

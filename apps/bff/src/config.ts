@@ -53,6 +53,8 @@ const configSchema = z.object({
   LOGIN_LOCKOUT_FAILURES: positive.default(5),
   LOGIN_LOCKOUT_MINUTES: positive.default(15),
   FRONT_LOG_RATE_LIMIT_PER_MINUTE: positive.default(60),
+  /** Examinee look-ups (ID number → reports) per kiosk address and minute: guessing ID numbers is slow. */
+  KIOSK_LOOKUPS_PER_MINUTE: positive.default(10),
   TRUST_PROXY: bool,
   /** /docs and /docs/json open to anyone; otherwise to an administrator's session only. */
   DOCS_PUBLIC: bool,

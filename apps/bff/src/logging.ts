@@ -1,10 +1,15 @@
 import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 import { pino, type ChildLoggerOptions, type DestinationStream, type Logger } from 'pino';
-import { maskedRequestLog } from '@checkup/api-contract';
+import { LOG_REDACT_PATHS, maskedRequestLog, responseLog } from '@checkup/api-contract';
 
-/** pino JSON lines, with no names or ID numbers in logged URLs. */
+/** pino JSON lines, with no names or ID numbers in logged URLs and no cookie or token anywhere. */
 export function createLogger(level: string, opts: { name?: string; stream?: DestinationStream } = {}): Logger {
-  const options = { level, ...(opts.name ? { name: opts.name } : {}), serializers: { req: maskedRequestLog } };
+  const options = {
+    level,
+    ...(opts.name ? { name: opts.name } : {}),
+    serializers: { req: maskedRequestLog, res: responseLog },
+    redact: [...LOG_REDACT_PATHS],
+  };
   return opts.stream ? pino(options, opts.stream) : pino(options);
 }
 

@@ -3,8 +3,11 @@ import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest, typ
 import type { Db } from './db/client.js';
 import { requestIdOf } from './lib/request-id.js';
 import { authPlugin } from './plugins/auth.js';
+import { controlCharactersPlugin } from './plugins/control-characters.js';
 import { formBodyPlugin } from './plugins/form-body.js';
-import { httpPlugin } from './plugins/http.js';
+import { multipartBodyPlugin } from './plugins/multipart-body.js';
+import { httpPlugin, requestLimitOptions } from './plugins/http.js';
+import { idempotencyPlugin } from './plugins/idempotency.js';
 import { integrityPlugin } from './plugins/integrity.js';
 import { authRoutes } from './modules/auth/routes.js';
 import type { PasswordKeys } from './modules/auth/keys.js';
@@ -14,6 +17,7 @@ import { auditRoutes } from './modules/audit/routes.js';
 import { orderRoutes } from './modules/orders/routes.js';
 import { deptDiagRoutes } from './modules/dept-diag/routes.js';
 import { examReviewRoutes } from './modules/exam-review/routes.js';
+import { exceptionImageRoutes } from './modules/exam-review/exception-image-routes.js';
 import { reportRoutes } from './modules/report/routes.js';
 import { reportOutputRoutes } from './modules/report/output-routes.js';
 import type { ReportTransport } from './modules/report/report-transport.js';
@@ -34,6 +38,8 @@ import { registrationRoutes } from './modules/registration/routes.js';
 import type { PersonalData } from './modules/people/personal-data.js';
 import type { ApiKeys } from './modules/security/api-secret.js';
 import type { NonceStore } from './modules/security/nonce-store.js';
+import { DbIdempotencyStore } from './modules/idempotency/db-store.js';
+import type { IdempotencyStore } from './modules/idempotency/store.js';
 
 export interface AppDeps {
   db: Db;
@@ -44,6 +50,8 @@ export interface AppDeps {
   /** Seals and opens ID numbers and phones at rest (issue 17 §2). */
   personalData: PersonalData;
   nonceStore: NonceStore;
+  /** Idempotency-Key answers (issue 17 §2); in the database unless given (Redis when configured). */
+  idempotencyStore?: IdempotencyStore;
   /** How long a read of parameter 0002 is reused; tests pass 0 to see their changes at once. */
   securitySettingsTtlMs?: number;
   /** How SMS and e-mail reports are sent; by default they are only logged (issue 8). */
@@ -65,11 +73,13 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
       request.log.info({ err: error }, 'request refused before routing');
       reply.status(400).header('x-request-id', request.id).send(failure('BAD_REQUEST'));
     },
+    ...requestLimitOptions,
     // The BFF on this machine forwards the browser's address in X-Forwarded-For.
     trustProxy: ['127.0.0.1', '::1'],
     ...options,
   });
   await app.register(formBodyPlugin);
+  await app.register(multipartBodyPlugin);
   await app.register(httpPlugin);
   await app.register(integrityPlugin, {
     db: deps.db,
@@ -77,7 +87,9 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
     nonceStore: deps.nonceStore,
     settingsTtlMs: deps.securitySettingsTtlMs ?? SECURITY_SETTINGS_TTL_MS,
   });
+  await app.register(controlCharactersPlugin);
   await app.register(authPlugin, { db: deps.db, idleMinutes: deps.sessionIdleMinutes });
+  await app.register(idempotencyPlugin, { store: deps.idempotencyStore ?? new DbIdempotencyStore(deps.db) });
   await app.register(authRoutes, { db: deps.db, keys: deps.keys });
   await app.register(commondataRoutes, { db: deps.db });
   await app.register(logfrontRoutes, { db: deps.db });
@@ -85,6 +97,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(orderRoutes, { db: deps.db, personalData: deps.personalData });
   await app.register(deptDiagRoutes, { db: deps.db });
   await app.register(examReviewRoutes, { db: deps.db, personalData: deps.personalData });
+  await app.register(exceptionImageRoutes, { db: deps.db });
   await app.register(reportRoutes, { db: deps.db, personalData: deps.personalData });
   await app.register(reportOutputRoutes, {
     db: deps.db,

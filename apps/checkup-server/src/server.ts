@@ -1,5 +1,4 @@
 import { Redis } from 'ioredis';
-import { maskedRequestLog } from '@checkup/api-contract';
 import { loadConfig } from './config.js';
 import { databaseTargetOf, openDatabase } from './db/client.js';
 import { seedDemoOrders } from './db/demo/seed-orders.js';
@@ -7,6 +6,7 @@ import { orders } from './db/schema.js';
 import { seedDemoData } from './db/seed.js';
 import { analyzeIfNeverAnalyzed, scheduleAnalyze } from './db/maintenance.js';
 import { buildApp } from './app.js';
+import { loggerOptions } from './logging.js';
 import { loadPasswordKeys } from './modules/auth/keys.js';
 import { deleteIdleSessions } from './modules/auth/session-repository.js';
 import { preparePersonalData } from './modules/people/data-key-record.js';
@@ -14,6 +14,8 @@ import { loadDataKey } from './modules/security/data-key.js';
 import { deriveApiKeys, loadApiSecret } from './modules/security/api-secret.js';
 import { MemoryNonceStore, type NonceStore } from './modules/security/nonce-store.js';
 import { RedisNonceStore } from './modules/security/redis-nonce-store.js';
+import { DbIdempotencyStore, deleteExpiredIdempotencyKeys } from './modules/idempotency/db-store.js';
+import { RedisIdempotencyStore } from './modules/idempotency/redis-store.js';
 
 const config = loadConfig();
 const database = await openDatabase(databaseTargetOf(config));
@@ -23,9 +25,9 @@ const apiKeys = deriveApiKeys(config.API_SECRET ?? (await loadApiSecret(config.k
 // Before serving: a wrong data key stops the start, and plain text from before 0010 is sealed.
 const { personalData, sealed } = await preparePersonalData(database.db, await loadDataKey(config));
 // A signed call should fail fast rather than wait in ioredis's queue while Redis is away.
-const nonceStore: NonceStore = config.REDIS_URL
-  ? new RedisNonceStore(new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1 }))
-  : new MemoryNonceStore();
+const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1 }) : null;
+const nonceStore: NonceStore = redis ? new RedisNonceStore(redis) : new MemoryNonceStore();
+const idempotencyStore = redis ? new RedisIdempotencyStore(redis) : new DbIdempotencyStore(database.db);
 const app = await buildApp(
   {
     db: database.db,
@@ -33,15 +35,10 @@ const app = await buildApp(
     apiKeys,
     personalData,
     nonceStore,
+    idempotencyStore,
     sessionIdleMinutes: config.UPSTREAM_SESSION_IDLE_MINUTES,
   },
-  {
-    logger: {
-      level: config.LOG_LEVEL,
-      // No names or ID numbers in logged URLs.
-      serializers: { req: maskedRequestLog },
-    },
-  },
+  { logger: loggerOptions(config.LOG_LEVEL) },
 );
 
 if (Object.values(sealed).some((n) => n > 0)) app.log.info(sealed, 'plain ID numbers and phones sealed');
@@ -56,12 +53,13 @@ if (config.SEED_ORDERS > 0 && (await database.db.$count(orders)) === 0) {
 if (await analyzeIfNeverAnalyzed(database.db)) app.log.info('planner statistics gathered');
 const analyzer = scheduleAnalyze(database, (err) => app.log.warn({ err }, 'analyze failed'));
 
-// Expired sessions are already refused; this only keeps the table small.
+// Expired sessions and idempotency keys are already refused; this only keeps the tables small.
 const sweep = setInterval(
   () =>
-    void deleteIdleSessions(database.db, config.UPSTREAM_SESSION_IDLE_MINUTES).catch((err: unknown) =>
-      app.log.warn({ err }, 'session sweep failed'),
-    ),
+    void Promise.all([
+      deleteIdleSessions(database.db, config.UPSTREAM_SESSION_IDLE_MINUTES),
+      deleteExpiredIdempotencyKeys(database.db),
+    ]).catch((err: unknown) => app.log.warn({ err }, 'session sweep failed')),
   10 * 60_000,
 );
 sweep.unref();

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { idField, optionalChoiceField, optionalIdField, searchKeyField } from './field-schemas.js';
+import {
+  idField,
+  jsonField,
+  optionalChoiceField,
+  optionalIdField,
+  orderIdField,
+  searchKeyField,
+} from './field-schemas.js';
 
 const messageOf = (schema: z.ZodType, value: unknown) => schema.safeParse(value).error?.issues[0]?.message;
 
@@ -55,5 +62,27 @@ describe('optionalChoiceField and searchKeyField', () => {
   it('renders in the generated API documentation', () => {
     const input = z.object({ id: idField('模板ID'), key: searchKeyField(), sex: optionalChoiceField(['1'], 'x') });
     expect(() => z.toJSONSchema(input, { io: 'input', unrepresentable: 'any' })).not.toThrow();
+  });
+});
+
+describe('single-line fields', () => {
+  it.each(['\t', '\n', '\r\n'])('refuse %j, even where a trim would take it away', (control) => {
+    expect(messageOf(idField('科室'), `${control}12`)).toBe('科室不能包含换行或制表符');
+    expect(messageOf(optionalIdField('套餐'), `12${control}`)).toBe('套餐不能包含换行或制表符');
+    expect(messageOf(searchKeyField(), `高${control}血压`)).toBe('搜索关键字不能包含换行或制表符');
+    expect(messageOf(orderIdField, `20261121000001${control}`)).toBe('体检号不能包含换行或制表符');
+  });
+});
+
+describe('jsonField', () => {
+  const names = jsonField(z.array(z.string()), '诊断');
+
+  it('keeps tabs and line breaks inside its strings', () => {
+    expect(names.parse('["第一行\\n第二行\\t备注"]')).toEqual(['第一行\n第二行\t备注']);
+  });
+
+  it('refuses a control character written as a JSON escape', () => {
+    expect(messageOf(names, '["高血压\\u0000"]')).toBe('诊断含有不可见的控制字符');
+    expect(messageOf(names, '{"\\u001b":1}')).toBe('诊断含有不可见的控制字符');
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isValidPhone, PHONE_ERROR } from './validators.js';
+import { hasLineControl, holdsControlCharacter } from './control-characters.js';
 
 /**
  * Field schemas shared by the calls' inputs. Form bodies and query strings carry text (spec §7), while
@@ -9,12 +10,17 @@ import { isValidPhone, PHONE_ERROR } from './validators.js';
 // Our ids are serial (int4): nine digits always fit.
 const ID_PATTERN = /^[1-9]\d{0,8}$/;
 
+/** A single-line field refuses a tab or line break before a trim could hide it (issue 17 §2). */
+const isOneLine = (value: unknown) => typeof value !== 'string' || !hasLineControl(value);
+const oneLine = (label: string) => ({ message: `${label}不能包含换行或制表符`, abort: true });
+
 /** A required id, answered as a number. */
 export function idField(label: string) {
   return z
     .union([z.string(), z.number()], {
       error: (issue) => (issue.input === undefined ? `请传递${label}` : `${label}格式不正确`),
     })
+    .refine(isOneLine, oneLine(label))
     .transform((value) => String(value).trim())
     .refine((value) => value !== '', { message: `请传递${label}`, abort: true })
     .refine((value) => ID_PATTERN.test(value), `${label}格式不正确`)
@@ -26,6 +32,7 @@ export function optionalIdField(label: string) {
   return z
     .union([z.string(), z.number()], { error: `${label}格式不正确` })
     .optional()
+    .refine(isOneLine, oneLine(label))
     .transform((value) => (value === undefined ? '' : String(value).trim()))
     .refine((value) => value === '' || ID_PATTERN.test(value), `${label}格式不正确`)
     .transform((value) => (value === '' ? undefined : Number(value)));
@@ -43,6 +50,7 @@ export function optionalChoiceField<const T extends readonly [string, ...string[
 export function searchKeyField(max = 32) {
   return z
     .string({ error: '搜索关键字格式不正确' })
+    .refine(isOneLine, oneLine('搜索关键字'))
     .trim()
     .max(max, `搜索关键字不能超过${max}个字符`)
     .optional()
@@ -79,6 +87,7 @@ export function phoneListField(label: string, max: number) {
 /** The order-centred calls' fields. */
 export const orderIdField = z
   .string({ error: '请提供体检号' })
+  .refine(isOneLine, oneLine('体检号'))
   .trim()
   .regex(/^[0-9A-Za-z]{6,20}$/, '体检号格式不正确');
 
@@ -113,12 +122,19 @@ export function jsonField<T extends z.ZodType>(schema: T, label: string) {
   return z
     .string({ error: `请提供${label}` })
     .transform((text, ctx) => {
+      let value: unknown;
       try {
-        return JSON.parse(text) as unknown;
+        value = JSON.parse(text);
       } catch {
         ctx.addIssue({ code: 'custom', message: `${label}格式不正确` });
         return z.NEVER;
       }
+      // A JSON escape (\u0000) gets past the check of the raw fields; the parsed text is held to it too.
+      if (holdsControlCharacter(value)) {
+        ctx.addIssue({ code: 'custom', message: `${label}含有不可见的控制字符` });
+        return z.NEVER;
+      }
+      return value;
     })
     .pipe(schema);
 }

@@ -37,3 +37,35 @@ describe('masking free text and URLs', () => {
     );
   });
 });
+
+describe('masking the front-end log and other free text (issue 17 §2)', () => {
+  it('masks camelCase name keys and single-quoted ones, but not the errorName and fileName of a log entry', () => {
+    const text = `{"custName":"张三丰","user_name":"李四","errorName":"TypeError","fileName":"app.js"} {'name': '王小明'}`;
+    expect(maskPersonalText(text)).toBe(
+      `{"custName":"张*丰","user_name":"李*","errorName":"TypeError","fileName":"app.js"} {'name': '王*明'}`,
+    );
+  });
+
+  it('masks a name after 姓名 in Chinese text', () => {
+    expect(maskPersonalText('保存失败，姓名：欧阳娜娜，性别：女')).toBe('保存失败，姓名：欧**娜，性别：女');
+    expect(maskPersonalText('姓名: 张三丰 年龄 40')).toBe('姓名: 张*丰 年龄 40');
+    expect(maskPersonalText('患者姓名=李四')).toBe('患者姓名=李*');
+  });
+
+  it('masks name pairs of a query string or form inside text', () => {
+    expect(maskPersonalText('GET /x?cust_name=%E5%BC%A0%E4%B8%89%E4%B8%B0&page=1 failed')).toBe(
+      `GET /x?cust_name=${encodeURIComponent('张*丰')}&page=1 failed`,
+    );
+    expect(maskPersonalText('userName=王小明')).toBe('userName=王*明');
+  });
+
+  it('hides anything after password= or pwd=, and a password key', () => {
+    expect(maskPersonalText('login?user=a&password=S3cret word!&x=1')).toBe('login?user=a&password=***&x=1');
+    expect(maskPersonalText('pwd=abc\\"def" next')).toBe('pwd=***" next');
+    expect(maskPersonalText('{"password":"Checkup@2026","PWD": "x"}')).toBe('{"password":"***","PWD": "***"}');
+  });
+
+  it('masks a password parameter of a URL', () => {
+    expect(maskUrl('/a?pwd=Checkup%402026&page=1')).toBe('/a?pwd=***&page=1');
+  });
+});

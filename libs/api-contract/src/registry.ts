@@ -38,6 +38,7 @@ import {
   reviewUnlockRoute,
   updateCorrectionStatusRoute,
 } from './exam-review.js';
+import { exceptionImageRoute, uploadExceptionImageRoute } from './exception-images.js';
 import { lockReportReviewRoute, unlockReportReviewRoute } from './report.js';
 import {
   reportFileRoute,
@@ -158,6 +159,8 @@ export const contractRoutes: readonly RouteDescriptor[] = [
   reviewLockRoute,
   reviewUnlockRoute,
   updateCorrectionStatusRoute,
+  uploadExceptionImageRoute,
+  exceptionImageRoute,
   lockReportReviewRoute,
   unlockReportReviewRoute,
   reportListRoute,

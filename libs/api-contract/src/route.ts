@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { MenuKey } from './route-table/route-table.js';
 import { mayUse } from './route-table/route-table.js';
+import type { UploadRule } from './uploads.js';
 
 export type HttpMethod = 'GET' | 'POST';
 
@@ -32,6 +33,10 @@ export interface RouteDescriptor<Input extends z.ZodType = z.ZodType, Output ext
    * GETs): the gateway's cross-site check and the web's idempotency key apply to it as to a POST.
    */
   writes?: true;
+  /** Largest body in bytes, refused with 413 past it on both servers; DEFAULT_BODY_LIMIT when absent. */
+  bodyLimit?: number;
+  /** A multipart upload (uploads.ts): the input is read from the query string, the file from the body. */
+  upload?: UploadRule;
   /** The Chinese name of the call, shown in the API documentation. */
   summary: string;
 }

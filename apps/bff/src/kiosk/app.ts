@@ -1,13 +1,14 @@
-import type { Readable } from 'node:stream';
-import Fastify from 'fastify';
-import { AppError } from '@checkup/api-contract';
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import { AppError, maskUrl, selfPrintFindExamineeRoute } from '@checkup/api-contract';
 import type { AppOptions } from '../app.js';
 import type { BffConfig } from '../config.js';
 import { loggingOptions } from '../logging.js';
 import { csrfPlugin } from '../plugins/app/csrf.js';
-import { frameworkErrors, httpPlugin } from '../plugins/app/http.js';
+import { frameworkErrors, httpPlugin, requestLimitOptions } from '../plugins/app/http.js';
 import { replyWith } from '../plugins/app/reply-with.js';
+import { sharedStatePlugin } from '../plugins/app/shared-state.js';
 import { upstreamPlugin } from '../plugins/app/upstream.js';
+import { rateLimitPlugin } from '../plugins/external/rate-limit.js';
 import { webStaticPlugin } from '../plugins/external/web-static.js';
 import { judgeKioskRequest } from './guard.js';
 
@@ -21,7 +22,9 @@ export async function buildKioskApp(config: BffConfig, { log, ...options }: AppO
     ...loggingOptions(log),
     genReqId: () => crypto.randomUUID(),
     frameworkErrors,
+    ...requestLimitOptions,
     bodyLimit: 64 * 1024,
+    trustProxy: config.TRUST_PROXY,
     ...options,
   });
   await app.register(httpPlugin, { accessLog: log?.isLevelEnabled('info') });
@@ -30,31 +33,52 @@ export async function buildKioskApp(config: BffConfig, { log, ...options }: AppO
     const verdict = judgeKioskRequest(request.method, request.raw.url ?? '', request.headers);
     if (verdict.allowed) return;
     request.log.warn(
-      { audit: 'kiosk_refused', reason: verdict.reason, method: request.method, url: request.raw.url, ip: request.ip },
+      {
+        audit: 'kiosk_refused',
+        reason: verdict.reason,
+        method: request.method,
+        url: maskUrl(request.raw.url ?? ''),
+        ip: request.ip,
+      },
       'kiosk request refused',
     );
     throw new AppError('KIOSK_FORBIDDEN');
   });
 
+  await app.register(sharedStatePlugin, config);
+  await app.register(rateLimitPlugin);
   await app.register(webStaticPlugin, { webDist: config.WEB_DIST, log });
   await app.register(csrfPlugin, { allowedOrigins: config.ALLOWED_ORIGINS });
   await app.register(upstreamPlugin, config);
 
-  app.route({
-    method: ['GET', 'POST'],
-    url: '/manager/api/*',
-    handler: async (request, reply) => {
-      const result = await app.upstream.forward({
-        method: request.method,
-        url: request.url,
-        requestId: request.id,
-        ip: request.ip,
-        headers: request.headers,
-        body: request.body as string | Readable | undefined,
-        client: reply.raw,
-      });
-      return replyWith(request, reply, result, 'BYPASS');
+  async function forward(request: FastifyRequest, reply: FastifyReply) {
+    const result = await app.upstream.forward({
+      method: request.method,
+      url: request.url,
+      requestId: request.id,
+      ip: request.ip,
+      headers: request.headers,
+      body: request.body as string | Buffer | undefined,
+      client: reply.raw,
+    });
+    return replyWith(request, reply, result, 'BYPASS');
+  }
+
+  app.route({ method: ['GET', 'POST'], url: '/manager/api/*', handler: forward });
+  // Issue 17 §2: an ID number finds a person's reports, so a kiosk may not try them in quick succession.
+  app.post(
+    selfPrintFindExamineeRoute.path,
+    {
+      config: {
+        rateLimit: {
+          max: config.KIOSK_LOOKUPS_PER_MINUTE,
+          timeWindow: 60_000,
+          keyGenerator: (request) => `kiosk-lookup:${request.ip}`,
+          errorResponseBuilder: () => new AppError('KIOSK_LOOKUP_LIMITED'),
+        },
+      },
     },
-  });
+    forward,
+  );
   return app;
 }

@@ -124,3 +124,5 @@ export * from './schema/templates.js';
 export * from './schema/queue.js';
 export * from './schema/reports.js';
 export * from './schema/workstations.js';
+export * from './schema/requests.js';
+export * from './schema/files.js';

@@ -1,6 +1,7 @@
+import { hash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError, SIGNATURE_WINDOW_MS, versionRoute } from '@checkup/api-contract';
+import { AppError, BODY_DIGEST_PARAM, SIGNATURE_WINDOW_MS, versionRoute } from '@checkup/api-contract';
 import type { Db } from '../db/client.js';
 import { ttlCached } from '../lib/ttl-cache.js';
 import { apiSecurityParamSchema, PARAM } from '../modules/parameters/codes.js';
@@ -49,8 +50,12 @@ export const integrityPlugin = fp(async (app: FastifyInstance, opts: IntegrityOp
     if (security.api_integrity_verify) {
       const url = request.raw.url ?? request.url;
       const queryAt = url.indexOf('?');
-      // Only a form body can be signed; any other body would travel unchecked.
-      if (request.body !== undefined && request.rawFormBody === undefined) throw new AppError('SIGNATURE_INVALID');
+      // A form is signed pair by pair, an upload by its digest among the query's pairs; any other
+      // body would travel unchecked.
+      const upload = request.rawUploadBody;
+      if (request.body !== undefined && request.rawFormBody === undefined && upload === undefined) {
+        throw new AppError('SIGNATURE_INVALID');
+      }
       const { nonce } = verifySignature(opts.apiKeys.sign, {
         method: request.method,
         path: queryAt < 0 ? url : url.slice(0, queryAt),
@@ -59,6 +64,12 @@ export const integrityPlugin = fp(async (app: FastifyInstance, opts: IntegrityOp
         sort: security.api_signature_sort,
         now: Date.now(),
       });
+      if (
+        upload !== undefined &&
+        (request.query as Record<string, unknown>)[BODY_DIGEST_PARAM] !== hash('sha256', upload, 'base64url')
+      ) {
+        throw new AppError('SIGNATURE_INVALID');
+      }
       if (!(await opts.nonceStore.claim(nonce, NONCE_TTL_MS))) throw new AppError('NONCE_REUSED');
     }
     if (security.api_params_encrypt && security.api_encrypt_fields.length > 0) {

@@ -2,9 +2,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { FastifyServerOptions } from 'fastify';
 import forge from 'node-forge';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp } from '../../src/app.js';
+import { buildApp, type AppDeps } from '../../src/app.js';
 import type { Database } from '../../src/db/client.js';
 import { loadPasswordKeys, type PasswordKeys } from '../../src/modules/auth/keys.js';
 import { preparePersonalData } from '../../src/modules/people/data-key-record.js';
@@ -50,7 +51,15 @@ export function form(fields: Record<string, string>) {
  * One database and one app for the enclosing describe, closed after its last test. Parameter 0002
  * is read on every call, so a test that updates it sees the change at once.
  */
-export function useTestServer(target: TestDatabaseTarget, options: { signedCalls?: boolean } = {}): TestServer {
+export function useTestServer(
+  target: TestDatabaseTarget,
+  options: {
+    signedCalls?: boolean;
+    appOptions?: FastifyServerOptions;
+    /** Dependencies to use instead of the defaults, made once the database is open. */
+    deps?: (database: Database) => Partial<AppDeps>;
+  } = {},
+): TestServer {
   const server = {} as TestServer;
   const nonceStore = new MemoryNonceStore();
   beforeAll(async () => {
@@ -67,15 +76,19 @@ export function useTestServer(target: TestDatabaseTarget, options: { signedCalls
     if (!options.signedCalls) {
       await updateApiSecurity(server.database.db, { api_integrity_verify: false, api_params_encrypt: false });
     }
-    server.app = await buildApp({
-      db: server.database.db,
-      keys: server.keys,
-      sessionIdleMinutes: SESSION_IDLE_MINUTES,
-      apiKeys: server.apiKeys,
-      personalData: server.personalData,
-      nonceStore,
-      securitySettingsTtlMs: 0,
-    });
+    server.app = await buildApp(
+      {
+        db: server.database.db,
+        keys: server.keys,
+        sessionIdleMinutes: SESSION_IDLE_MINUTES,
+        apiKeys: server.apiKeys,
+        personalData: server.personalData,
+        nonceStore,
+        securitySettingsTtlMs: 0,
+        ...options.deps?.(server.database),
+      },
+      options.appOptions,
+    );
   });
   afterAll(async () => {
     await server.app?.close();

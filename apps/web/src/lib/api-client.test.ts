@@ -126,3 +126,85 @@ describe('api client', () => {
     await expect(api.call(getThing, { id: '1' })).rejects.toThrow(/接口返回的数据格式不正确/);
   });
 });
+
+describe('Idempotency-Key per submitted form (issue 17 §2)', () => {
+  const keyOf = (config: InternalAxiosRequestConfig) => config.headers.get('idempotency-key');
+
+  /** A client whose adapter answers each call with the next of `statuses`. */
+  function clientAnsweringInTurn(statuses: number[], seen: InternalAxiosRequestConfig[]) {
+    const adapter: AxiosAdapter = async (config) => {
+      seen.push(config);
+      const status = statuses.shift() ?? 200;
+      const data =
+        status === 200 ? { status: 200, data: null, msg: 'ok' } : { status, data: null, msg: '网络繁忙，请稍后再试' };
+      const response = { data, status, statusText: '', headers: {}, config };
+      if (status >= 400) throw new AxiosError('fail', String(status), config, undefined, response);
+      return response;
+    };
+    return createApiClient({}, axios.create({ adapter }));
+  }
+
+  it('sends a key with a POST and none with a GET', async () => {
+    const seen: InternalAxiosRequestConfig[] = [];
+    const api = clientAnsweringInTurn([200], seen);
+    await api.call(saveThing, { name: '王建国' });
+    expect(keyOf(seen[0]!)).toMatch(/^[0-9a-f]{32}$/);
+    const reads: InternalAxiosRequestConfig[] = [];
+    await clientAnswering(200, { status: 200, data: { n: 1 }, msg: 'ok' }, reads).call(getThing, { id: '1' });
+    expect(keyOf(reads[0]!)).toBeUndefined();
+  });
+
+  it('sends the retry of a form that timed out at the gateway with the key of its first sending', async () => {
+    const seen: InternalAxiosRequestConfig[] = [];
+    const api = clientAnsweringInTurn([504, 200], seen);
+    await expect(api.call(saveThing, { name: '王建国' })).rejects.toMatchObject({ status: 504 });
+    await api.call(saveThing, { name: '王建国' });
+    expect(keyOf(seen[1]!)).toBe(keyOf(seen[0]!));
+  });
+
+  it('gives a new key to a form sent again after its success, and to other fields', async () => {
+    const seen: InternalAxiosRequestConfig[] = [];
+    const api = clientAnsweringInTurn([200, 200, 200], seen);
+    await api.call(saveThing, { name: '王建国' });
+    await api.call(saveThing, { name: '王建国' });
+    await api.call(saveThing, { name: '李四' });
+    const keys = seen.map(keyOf);
+    expect(new Set(keys).size).toBe(3);
+  });
+});
+
+describe('uploads: the one multipart path (issue 17 §2)', () => {
+  const uploadThing = route({
+    method: 'POST',
+    path: '/manager/api/upload_thing',
+    summary: '测试上传',
+    access: 'signed-in',
+    input: z.object({ id: z.number() }),
+    output: z.object({ file_id: z.number() }),
+    upload: { maxBytes: 1024, types: ['image/png'], typesLabel: 'PNG 图片' },
+  });
+
+  it('sends the input in the query and the file as the body’s one part, with a key kept for its retry', async () => {
+    const seen: InternalAxiosRequestConfig[] = [];
+    const statuses = [504, 200];
+    const adapter: AxiosAdapter = async (config) => {
+      seen.push(config);
+      const status = statuses.shift()!;
+      const data =
+        status === 200 ? { status: 200, data: { file_id: 7 }, msg: 'ok' } : { status, data: null, msg: '网络繁忙' };
+      const response = { data, status, statusText: '', headers: {}, config };
+      if (status >= 400) throw new AxiosError('fail', String(status), config, undefined, response);
+      return response;
+    };
+    const api = createApiClient({}, axios.create({ adapter }));
+    const file = new File([new Uint8Array([0x89, 0x50])], '心电图.png', { type: 'image/png' });
+
+    await expect(api.upload(uploadThing, { id: 3 }, file)).rejects.toMatchObject({ status: 504 });
+    await expect(api.upload(uploadThing, { id: 3 }, file)).resolves.toEqual({ file_id: 7 });
+
+    expect(seen[0]!.url).toBe('/manager/api/upload_thing?id=3');
+    const sent = seen[0]!.data as FormData;
+    expect((sent.get('file') as File).name).toBe('心电图.png');
+    expect(seen[1]!.headers.get('idempotency-key')).toBe(seen[0]!.headers.get('idempotency-key'));
+  });
+});

@@ -1,8 +1,10 @@
-import axios, { type AxiosError, type AxiosInstance } from 'axios';
+import axios, { type AxiosError, type AxiosInstance, type AxiosResponse } from 'axios';
 import {
+  IDEMPOTENCY_KEY_HEADER,
   SIGNALS,
   SIGNAL_HEADER,
   SUCCESS_STATUS,
+  UPLOAD_FILE_FIELD,
   httpFailureMessage,
   nonJsonMessage,
   isEnvelope,
@@ -12,6 +14,7 @@ import {
   type Signal,
 } from '@checkup/api-contract';
 import { ApiError } from './api-error';
+import { createSubmissionKeys, type SubmissionKeys } from './submission-keys';
 
 export interface ApiClientHooks {
   /**
@@ -39,30 +42,30 @@ function toForm(input: object): string {
 }
 
 /**
- * The one place for request and response rules (STYLE §5): form-encoded bodies, credentials,
- * the envelope unwrapped and parsed with the contract, every failure normalised to ApiError.
- * UI feedback is not done here; callers and hooks decide what to show.
+ * The one place for request and response rules (STYLE §5): form-encoded bodies with an
+ * Idempotency-Key per submitted form, credentials, the envelope unwrapped and parsed with the
+ * contract, every failure normalised to ApiError. UI feedback is not done here; callers and hooks
+ * decide what to show.
  */
-export function createApiClient(hooks: ApiClientHooks = {}, http: AxiosInstance = axios.create()) {
+export function createApiClient(
+  hooks: ApiClientHooks = {},
+  http: AxiosInstance = axios.create(),
+  submissions: SubmissionKeys = createSubmissionKeys(),
+) {
   http.defaults.withCredentials = true;
   http.defaults.timeout = 60_000;
 
-  async function call<R extends RouteDescriptor>(
+  /** Sends one request and answers its data: the envelope unwrapped and parsed, or an ApiError. */
+  async function exchange<R extends RouteDescriptor>(
     descriptor: R,
-    input: RouteInput<R> = {} as RouteInput<R>,
+    send: () => Promise<AxiosResponse>,
   ): Promise<RouteOutput<R>> {
     const url = descriptor.path;
     let body: unknown;
     let httpStatus: number;
     let signal: Signal | null;
     try {
-      const res =
-        descriptor.method === 'GET'
-          ? await http.get(url, { params: input, responseType: 'json' })
-          : await http.post(url, toForm(input as object), {
-              headers: { 'content-type': 'application/x-www-form-urlencoded' },
-              responseType: 'json',
-            });
+      const res = await send();
       body = res.data;
       httpStatus = res.status;
       signal = signalOf(res.headers);
@@ -84,7 +87,50 @@ export function createApiClient(hooks: ApiClientHooks = {}, http: AxiosInstance 
     return parsed.data as RouteOutput<R>;
   }
 
-  return { call };
+  /** A state-changing request with its submission's key, which is spent once it succeeds. */
+  async function submit<R extends RouteDescriptor>(
+    descriptor: R,
+    submission: string,
+    send: (headers: Record<string, string>) => Promise<AxiosResponse>,
+  ): Promise<RouteOutput<R>> {
+    const key = submissions.keyFor(descriptor.path, submission);
+    const data = await exchange(descriptor, () => send({ [IDEMPOTENCY_KEY_HEADER]: key }));
+    submissions.answered(descriptor.path, submission);
+    return data;
+  }
+
+  async function call<R extends RouteDescriptor>(
+    descriptor: R,
+    input: RouteInput<R> = {} as RouteInput<R>,
+  ): Promise<RouteOutput<R>> {
+    const url = descriptor.path;
+    if (descriptor.method === 'GET') {
+      return exchange(descriptor, () => http.get(url, { params: input, responseType: 'json' }));
+    }
+    const form = toForm(input as object);
+    return submit(descriptor, form, (headers) =>
+      http.post(url, form, {
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        responseType: 'json',
+      }),
+    );
+  }
+
+  /**
+   * An upload call (the contract's one multipart path): its input in the query string, the file as
+   * the body's one part. The same file sent again for the same record is the same submission.
+   */
+  async function upload<R extends RouteDescriptor>(descriptor: R, input: RouteInput<R>, file: File) {
+    const query = toForm(input as object);
+    const data = new FormData();
+    data.append(UPLOAD_FILE_FIELD, file, file.name);
+    const submission = `${query}\n${file.name}\n${file.size}\n${file.lastModified}`;
+    return submit(descriptor, submission, (headers) =>
+      http.post(`${descriptor.path}?${query}`, data, { headers, responseType: 'json' }),
+    );
+  }
+
+  return { call, upload };
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;

@@ -1,5 +1,6 @@
 import { createCipheriv, createHmac } from 'node:crypto';
 import {
+  BODY_DIGEST_PARAM,
   ENCRYPTED_FIELD_PREFIX,
   SIGNATURE_PARAMS,
   canonicalOf,
@@ -32,6 +33,8 @@ export interface OutgoingParams {
   query: string;
   /** Raw form body, or null when the body is not a form (none, JSON, multipart). */
   form: string | null;
+  /** SHA-256 (base64url) of a multipart body: signed among the query's pairs (uploads.ts). */
+  bodyDigest?: string;
 }
 
 /**
@@ -56,7 +59,9 @@ export function prepareOutgoing(
   now: number = Date.now(),
 ): { query: string; form: string | null } {
   if (!config.integrity && !config.encrypt) return { query: params.query, form: params.form };
-  const query = ownPairs(params.query, config, keys);
+  // The body's digest is the gateway's to write, like the signature parameters.
+  const query = ownPairs(params.query, config, keys).filter(([name]) => name !== BODY_DIGEST_PARAM);
+  if (params.bodyDigest !== undefined && config.integrity) query.push([BODY_DIGEST_PARAM, params.bodyDigest]);
   const form = params.form === null ? null : ownPairs(params.form, config, keys);
   const encodedQuery = encodedPairs(query);
   const encodedForm = form === null ? null : encodedPairs(form);

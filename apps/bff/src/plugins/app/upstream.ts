@@ -1,10 +1,11 @@
+import { hash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Pool, type Dispatcher } from 'undici';
-import { AppError, UPSTREAM_TOKEN_HEADER, versionRoute } from '@checkup/api-contract';
+import { AppError, IDEMPOTENCY_KEY_HEADER, UPSTREAM_TOKEN_HEADER, versionRoute } from '@checkup/api-contract';
 import type { BffConfig } from '../../config.js';
 import { createApiKeySource } from './api-keys.js';
 import { applyAnswerRules, type WebAnswer } from './answer-rules.js';
@@ -20,8 +21,8 @@ export interface ForwardRequest {
   ip: string;
   token?: string;
   headers?: IncomingHttpHeaders;
-  /** A form or JSON body as text, an upload as a stream. */
-  body?: string | Readable | null;
+  /** A form or JSON body as text, an upload (multipart) as its bytes. */
+  body?: string | Buffer | Readable | null;
   /** The browser's raw response: when it closes before its answer is complete, the call is aborted. */
   client?: ClientSide;
 }
@@ -57,8 +58,16 @@ const PASSED_RESPONSE_HEADERS = [
   'etag',
   'last-modified',
 ];
-// last-event-id: a reconnecting EventSource resumes where it stopped.
-const PASSED_REQUEST_HEADERS = ['accept', 'accept-language', 'content-type', 'user-agent', 'last-event-id'];
+// last-event-id: a reconnecting EventSource resumes where it stopped; idempotency-key: the checkup
+// server answers a retried form with its first answer (issue 17 §2).
+const PASSED_REQUEST_HEADERS = [
+  'accept',
+  'accept-language',
+  'content-type',
+  'user-agent',
+  'last-event-id',
+  IDEMPOTENCY_KEY_HEADER,
+];
 const bufferedAnswer = (status: number, headers: IncomingHttpHeaders) =>
   status >= 400 || BUFFERED_TYPES.test(headerValue(headers['content-type']));
 const RETRYABLE_CODES = new Set(['ECONNRESET', 'UND_ERR_SOCKET', 'EPIPE']);
@@ -131,17 +140,20 @@ export const upstreamPlugin = fp(async (app: FastifyInstance, config: BffConfig)
 
     const isForm = /^application\/x-www-form-urlencoded/i.test(headers['content-type'] ?? '');
     const form = typeof req.body === 'string' && isForm ? req.body : null;
+    const upload = Buffer.isBuffer(req.body) ? req.body : null;
     let outgoing = { query, form };
     if (path !== versionRoute.path) {
       const cfg = security.current() ?? (await security.get());
       if (cfg.integrity || cfg.encrypt) {
         const keys = apiKeys.current() ?? (await apiKeys.load());
         if (!keys) throw new AppError('SECURITY_KEY_MISSING');
-        outgoing = prepareOutgoing({ method: req.method, path, query, form }, cfg, keys);
+        const bodyDigest = upload ? hash('sha256', upload, 'base64url') : undefined;
+        outgoing = prepareOutgoing({ method: req.method, path, query, form, bodyDigest }, cfg, keys);
       }
     }
     const body = form !== null ? outgoing.form : (req.body ?? null);
     if (typeof body === 'string') headers['content-length'] = String(Buffer.byteLength(body));
+    else if (Buffer.isBuffer(body)) headers['content-length'] = String(body.length);
     else if (body) {
       const length = headerValue(req.headers?.['content-length']);
       if (length) headers['content-length'] = length;

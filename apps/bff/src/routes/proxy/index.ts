@@ -1,6 +1,5 @@
-import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, contractRoutes, failure, isPublic } from '@checkup/api-contract';
+import { AppError, DEFAULT_BODY_LIMIT, contractRoutes, failure, isPublic } from '@checkup/api-contract';
 import { CACHE_INVALIDATED_BY } from '../../policy/cache-invalidation.js';
 import { CACHED_GETS } from '../../policy/cached-gets.js';
 import { KIOSK_ONLY_ROUTES } from '../../policy/kiosk-allowlist.js';
@@ -18,6 +17,9 @@ import type { ForwardRequest, ForwardResult } from '../../plugins/app/upstream.j
 const PUBLIC_PATHS = new Set(
   contractRoutes.filter((r) => isPublic(r) && !KIOSK_ONLY_ROUTES.includes(r)).map((r) => r.path),
 );
+
+// Calls outside the contract (a hospital's own upstream calls under /manager) keep the limit they had.
+const OTHER_CALLS_BODY_LIMIT = 20 * 1024 * 1024;
 
 export interface ProxyOptions {
   duplicateTtlMs: number;
@@ -43,7 +45,7 @@ export async function proxyRoutes(app: FastifyInstance, opts: ProxyOptions) {
       ip: request.ip,
       token: request.session?.upstreamToken,
       headers: request.headers,
-      body: request.body as string | Readable | undefined,
+      body: request.body as string | Buffer | undefined,
       client: reply.raw,
     };
   }
@@ -128,10 +130,22 @@ export async function proxyRoutes(app: FastifyInstance, opts: ProxyOptions) {
     return guarded(request, reply, path);
   }
 
+  // Each call of the contract is refused past its own body limit before anything is forwarded.
+  for (const descriptor of contractRoutes) {
+    if (app.hasRoute({ method: descriptor.method, url: descriptor.path })) continue;
+    app.route({
+      method: descriptor.method,
+      url: descriptor.path,
+      bodyLimit: descriptor.bodyLimit ?? DEFAULT_BODY_LIMIT,
+      handler: handle,
+      exposeHeadRoute: false,
+    });
+  }
   for (const prefix of ['/manager/api/*', '/manager/external/*']) {
     app.route({
       method: ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'],
       url: prefix,
+      bodyLimit: OTHER_CALLS_BODY_LIMIT,
       handler: handle,
       exposeHeadRoute: false,
     });

@@ -57,8 +57,8 @@ const OMITTED = '（过长，已省略）';
 
 /**
  * log_content of add_log (spec §3, every field listed there), as JSON text. Keys are camelCase, as
- * error reporters name them; a snake_case key ending in _name would be masked by the BFF's
- * personal-data filter (api-contract maskPersonalText), hiding the error and file names. The server refuses more
+ * error reporters name them; the BFF's personal-data filter (api-contract maskPersonalText) masks
+ * every other key that ends in name or Name but leaves errorName and fileName. The server refuses more
  * than 16 KB: the page's own texts are capped, then a long stack and the metadata are cut until it fits.
  */
 export function buildLogContent(report: ErrorReport, facts: PageFacts): string {

@@ -60,7 +60,11 @@ export function ExceptionDrawer({ record, open, flag, readOnly, onClose, onChang
             </Button>
           </>
         )}
-        <ExceptionHistory entries={history.data} error={history.error} />
+        <ExceptionHistory
+          entries={history.data}
+          error={history.error}
+          uploadFor={readOnly ? undefined : record.orderId}
+        />
       </Space>
     </Drawer>
   );

@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
-import { Descriptions, Empty, Tag } from 'antd';
+import { App, Button, Descriptions, Empty, Tag, Upload } from 'antd';
 import dayjs from 'dayjs';
+import { EXCEPTION_IMAGE_RULE } from '@checkup/api-contract';
 import type { getExceptionHistory } from '../api/get-exception-history';
+import { useUploadExceptionImage } from '../api/upload-exception-image';
 
 export type ExceptionEntry = Awaited<ReturnType<typeof getExceptionHistory>>[number];
 
@@ -12,10 +14,32 @@ interface Props {
   error: Error | null;
   /** A last row for an entry, e.g. handling an open one (总检审核). */
   action?: (entry: ExceptionEntry) => ReactNode;
+  /** The visit whose records may be given images; without it the history is read-only. */
+  uploadFor?: string;
 }
 
+const MAX_MB = EXCEPTION_IMAGE_RULE.maxBytes / 1024 / 1024;
+
 /** A visit's exception history, department and chief-examination alike (spec §4 异常历史). */
-export function ExceptionHistory({ entries, error, action }: Props) {
+export function ExceptionHistory({ entries, error, action, uploadFor }: Props) {
+  const { message } = App.useApp();
+  const upload = useUploadExceptionImage(uploadFor ?? '');
+
+  // The server checks the file again by its bytes; this only spares a large file's journey.
+  const send = (entry: ExceptionEntry, file: File) => {
+    if (file.size > EXCEPTION_IMAGE_RULE.maxBytes) {
+      void message.warning(`图片不能超过${MAX_MB}MB`);
+      return;
+    }
+    upload.mutate(
+      { id: entry.id, file },
+      {
+        onSuccess: () => void message.success('图片已上传'),
+        onError: (err) => void message.error(err.message),
+      },
+    );
+  };
+
   return (
     <>
       <h4 style={{ margin: '12px 0 4px' }}>异常历史</h4>
@@ -41,13 +65,27 @@ export function ExceptionHistory({ entries, error, action }: Props) {
             <Descriptions.Item label="处理人">
               {h.exception_handler_name ? `${h.exception_handler_name}（${when(h.exception_handler_time)}）` : '-'}
             </Descriptions.Item>
-            {h.exception_images.length > 0 && (
+            {(h.exception_images.length > 0 || uploadFor) && (
               <Descriptions.Item label="图片">
                 {h.exception_images.map((src) => (
                   <a key={src} href={src} target="_blank" rel="noreferrer" style={{ marginRight: 8 }}>
                     查看图片
                   </a>
                 ))}
+                {uploadFor && (
+                  <Upload
+                    accept={EXCEPTION_IMAGE_RULE.types.join(',')}
+                    showUploadList={false}
+                    beforeUpload={(file) => {
+                      send(h, file);
+                      return false;
+                    }}
+                  >
+                    <Button size="small" loading={upload.isPending && upload.variables?.id === h.id}>
+                      上传图片
+                    </Button>
+                  </Upload>
+                )}
               </Descriptions.Item>
             )}
             {extra && <Descriptions.Item label="处理">{extra}</Descriptions.Item>}

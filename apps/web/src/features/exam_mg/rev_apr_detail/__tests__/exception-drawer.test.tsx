@@ -5,14 +5,19 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   exceptionHistoryRoute,
   handleExceptionRoute,
+  uploadExceptionImageRoute,
   type RouteDescriptor,
   type exceptionRecordSchema,
 } from '@checkup/api-contract';
 import type { z } from 'zod';
 
 const call = vi.fn();
+const upload = vi.fn();
 vi.mock('../../../../lib/api', () => ({
-  api: { call: (r: RouteDescriptor, input: unknown) => call(r, input) },
+  api: {
+    call: (r: RouteDescriptor, input: unknown) => call(r, input),
+    upload: (r: RouteDescriptor, input: unknown, file: File) => upload(r, input, file),
+  },
   apiHooks: {},
 }));
 
@@ -105,5 +110,36 @@ describe('总检异常 drawer', () => {
     await screen.findByText('血压与病史不符，需复核');
     expect(screen.queryByLabelText('处理意见')).toBeNull();
     expect(screen.queryByRole('button', { name: '标记异常' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '上传图片' })).toBeNull();
+  });
+
+  it('uploads an image to an exception record and reads the history again', async () => {
+    renderDrawer();
+    upload.mockReset();
+    upload.mockResolvedValue({ file_id: 9, url: '/manager/api/examreview/exception_image?id=9' });
+    const open = (await screen.findByText('血压与病史不符，需复核')).closest('table')!;
+    const input = open.querySelector<HTMLInputElement>('input[type="file"]')!;
+    expect(input.accept).toBe('image/jpeg,image/png');
+    const image = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], '血压记录.png', { type: 'image/png' });
+    const historyReads = () => call.mock.calls.filter(([route]) => route === exceptionHistoryRoute).length;
+    const before = historyReads();
+
+    fireEvent.change(input, { target: { files: [image] } });
+
+    await waitFor(() =>
+      expect(upload).toHaveBeenCalledWith(uploadExceptionImageRoute, { order_id: ORDER_ID, id: 2 }, image),
+    );
+    expect(await screen.findByText('图片已上传')).toBeTruthy();
+    await waitFor(() => expect(historyReads()).toBeGreaterThan(before));
+  });
+
+  it('does not send an image over 5 MB', async () => {
+    renderDrawer();
+    upload.mockReset();
+    const open = (await screen.findByText('血压与病史不符，需复核')).closest('table')!;
+    const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' });
+    fireEvent.change(open.querySelector<HTMLInputElement>('input[type="file"]')!, { target: { files: [big] } });
+    expect(await screen.findByText('图片不能超过5MB')).toBeTruthy();
+    expect(upload).not.toHaveBeenCalled();
   });
 });

@@ -94,6 +94,7 @@ export function ExceptionDrawer({ orderId, open, readOnly, onClose, onChanged }:
         <ExceptionHistory
           entries={history.data}
           error={history.error}
+          uploadFor={readOnly ? undefined : orderId}
           action={(h) =>
             h.review_exception_flag !== '2' &&
             !readOnly && (
