@@ -124,7 +124,8 @@ describeOnEachDatabase((target) => {
   });
 
   it('scopes a key to the account: another clerk with the same key makes their own visit', async () => {
-    const fields = person();
+    // Confirmed: a second open visit of the same person that day is asked about first (issue 17 §3).
+    const fields = { ...person(), confirm_duplicate: '1' };
     await save(fields, 'form-0005-shared');
     const other = await save(fields, 'form-0005-shared', 'other');
     expect(other.headers[IDEMPOTENT_REPLAY_HEADER]).toBeUndefined();
@@ -132,7 +133,7 @@ describeOnEachDatabase((target) => {
   });
 
   it('leaves callers without the header as they were', async () => {
-    const fields = person();
+    const fields = { ...person(), confirm_duplicate: '1' };
     await save(fields);
     await save(fields);
     expect(await ordersOf(fields.cust_id_card)).toBe(2);
