@@ -40,7 +40,7 @@ describeOnEachDatabase((target) => {
 
   beforeAll(async () => {
     tokens.chief = await tokenFor(server, 'admin', DEMO_PASSWORD);
-    await addStaff(db(), 'img_clerk', '登记员丙');
+    await addStaff(db(), 'img_clerk', '登记员丙', '0', { menu: ['exam_mg/order_quick_register'] });
     tokens.clerk = await tokenFor(server, 'img_clerk');
     orderId = await addOrder(db(), { status: 'checked_in' });
     const [record] = await db()
