@@ -11,7 +11,7 @@ import { DbIdempotencyStore } from '../src/modules/idempotency/db-store.js';
 import type { KeptAnswer } from '../src/modules/idempotency/store.js';
 import { form, useTestServer } from './support/app.js';
 import { describeOnEachDatabase } from './support/database.js';
-import { addStaff, tokenFor } from './support/domain.js';
+import { addDept, addOrder, addStaff, tokenFor } from './support/domain.js';
 
 const SAVE = '/manager/api/order/save';
 
@@ -137,6 +137,25 @@ describeOnEachDatabase((target) => {
     await save(fields);
     await save(fields);
     expect(await ordersOf(fields.cust_id_card)).toBe(2);
+  });
+
+  it('gives a retried department signature, a GET that writes, its first answer', async () => {
+    const { deptId } = await addDept(db(), '内科');
+    const orderId = await addOrder(db(), { status: 'in_exam', depts: [{ deptId, status: '1' }] });
+    const sign = (key?: string) =>
+      server.app.inject({
+        method: 'GET',
+        url: `/manager/api/departmentdiagnosis/order_dept_sign?order_id=${orderId}&exam_dept_id=${deptId}`,
+        headers: { 'x-checkup-token': tokens.clerk!, ...(key ? { [IDEMPOTENCY_KEY_HEADER]: key } : {}) },
+      });
+
+    const first = await sign('sign-0006-retry');
+    const retry = await sign('sign-0006-retry');
+
+    expect(first.json()).toMatchObject({ status: 200, data: { order_status: 'depts_done' } });
+    expect(retry.body).toBe(first.body);
+    expect(retry.headers[IDEMPOTENT_REPLAY_HEADER]).toBe('true');
+    expect((await sign()).statusCode).not.toBe(200);
   });
 
   it('refuses a malformed key with 400', async () => {

@@ -8,7 +8,9 @@ import {
   IDEMPOTENCY_TTL_MS,
   IDEMPOTENT_REPLAY_HEADER,
   SIGNATURE_PARAMS,
+  contractRoutes,
   isIdempotencyKey,
+  writesState,
 } from '@checkup/api-contract';
 import type { IdempotencyStore } from '../modules/idempotency/store.js';
 
@@ -27,6 +29,10 @@ export interface IdempotencyOptions {
 
 const RUNNING_MS = 5 * 60_000;
 const SIGNATURE_KEYS = new Set<string>([...Object.values(SIGNATURE_PARAMS), BODY_DIGEST_PARAM]);
+// Every POST changes state, and so do the GETs whose descriptor says so (spec §7's sign calls).
+const WRITING_GETS = new Set(contractRoutes.filter((r) => r.method === 'GET' && writesState(r)).map((r) => r.path));
+const writes = (request: FastifyRequest) =>
+  request.method === 'POST' || (request.method === 'GET' && WRITING_GETS.has(request.routeOptions.url ?? ''));
 
 /**
  * The request's fields as one digest: what the caller meant, not how it travelled. The signature
@@ -45,11 +51,12 @@ function fingerprintOf(request: FastifyRequest): string {
 }
 
 /**
- * Idempotency-Key on state-changing calls (IETF draft, issue 17 §2): the first successful answer is
- * kept for 24 hours under the account, the call and the key. A retry with the same key gets that
- * answer again (a registration whose answer the gateway timed out is not made twice); one that
- * comes while the first still runs gets 409; the same key with other fields gets 422. Without
- * the header, or on a public call (no account to scope the key to), nothing changes.
+ * Idempotency-Key on state-changing calls (IETF draft, issue 17 §2), every POST and the GETs that
+ * write: the first successful answer is kept for 24 hours under the account, the call and the key.
+ * A retry with the same key gets that answer again (a registration whose answer the gateway timed
+ * out is not made twice); one that comes while the first still runs gets 409; the same key with
+ * other fields gets 422. Without the header, or on a public call (no account to scope the key
+ * to), nothing changes.
  */
 export const idempotencyPlugin = fp(async (app: FastifyInstance, opts: IdempotencyOptions) => {
   const { store } = opts;
@@ -57,7 +64,7 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance, opts: Idempoten
 
   // After the auth plugin's preHandler: the account is known, the fields decrypted and checked.
   app.addHook('preHandler', async (request, reply) => {
-    if (request.method !== 'POST') return;
+    if (!writes(request)) return;
     const key = request.headers[IDEMPOTENCY_KEY_HEADER];
     if (key === undefined) return;
     if (typeof key !== 'string' || !isIdempotencyKey(key)) throw new AppError('IDEMPOTENCY_KEY_INVALID');

@@ -154,6 +154,22 @@ describe('Idempotency-Key per submitted form (issue 17 §2)', () => {
     expect(keyOf(reads[0]!)).toBeUndefined();
   });
 
+  it('sends a key with a GET that changes state, as its descriptor says', async () => {
+    const signThing = route({
+      method: 'GET',
+      path: '/manager/api/sign_thing',
+      summary: '测试签名',
+      access: 'signed-in',
+      writes: true,
+      input: z.object({ id: z.string() }),
+      output: z.null(),
+    });
+    const seen: InternalAxiosRequestConfig[] = [];
+    await clientAnsweringInTurn([200], seen).call(signThing, { id: '4' });
+    expect(seen[0]!.params).toEqual({ id: '4' });
+    expect(keyOf(seen[0]!)).toMatch(/^[0-9a-f]{32}$/);
+  });
+
   it('sends the retry of a form that timed out at the gateway with the key of its first sending', async () => {
     const seen: InternalAxiosRequestConfig[] = [];
     const api = clientAnsweringInTurn([504, 200], seen);

@@ -12,6 +12,7 @@ import {
   type RouteInput,
   type RouteOutput,
   type Signal,
+  writesState,
 } from '@checkup/api-contract';
 import { ApiError } from './api-error';
 import { createSubmissionKeys, type SubmissionKeys } from './submission-keys';
@@ -104,10 +105,14 @@ export function createApiClient(
     input: RouteInput<R> = {} as RouteInput<R>,
   ): Promise<RouteOutput<R>> {
     const url = descriptor.path;
-    if (descriptor.method === 'GET') {
+    if (!writesState(descriptor)) {
       return exchange(descriptor, () => http.get(url, { params: input, responseType: 'json' }));
     }
     const form = toForm(input as object);
+    // A GET that changes state (spec §7's two department sign calls) is a submission like a POST.
+    if (descriptor.method === 'GET') {
+      return submit(descriptor, form, (headers) => http.get(url, { params: input, headers, responseType: 'json' }));
+    }
     return submit(descriptor, form, (headers) =>
       http.post(url, form, {
         headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
