@@ -7,6 +7,9 @@ describe('kiosk guard', () => {
   it('allows the self-print page, its assets and the allowlisted calls', () => {
     expect(allowed('GET', '/')).toBe(true);
     expect(allowed('GET', '/assets/index-DsbupxOD.js')).toBe(true);
+    // A chunk whose name has a dot and whose hash has dashes (refused once, so the kiosk page never ran).
+    expect(allowed('GET', '/assets/dayjs.min-DMAkmS1-.js')).toBe(true);
+    expect(allowed('GET', '/assets/index-CjH_hnTi.css')).toBe(true);
     expect(allowed('GET', '/manager/api/commondata/version')).toBe(true);
     expect(allowed('GET', '/manager/api/selfprint/report_list?order_id=1')).toBe(true);
     expect(allowed('POST', '/manager/api/selfprint/find_examinee')).toBe(true);
@@ -30,6 +33,9 @@ describe('kiosk guard', () => {
     ['GET', '/docs'],
     ['GET', '/metrics'],
     ['GET', '/assets/../index.html'],
+    ['GET', '/assets/..js'],
+    ['GET', '/assets/a..js'],
+    ['GET', '/assets/.hidden'],
     ['GET', '/assets/x.js?v=1'],
     ['GET', '/manager\\api/commondata/version'],
   ])('refuses %s %s', (method, url) => {

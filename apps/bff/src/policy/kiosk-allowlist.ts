@@ -30,13 +30,18 @@ export const KIOSK_ROUTES: readonly RouteDescriptor[] = [versionRoute, cardReade
  */
 export const KIOSK_API_ALLOWLIST: ReadonlySet<string> = new Set(KIOSK_ROUTES.map((r) => `${r.method} ${r.path}`));
 
-/** The built web app: its page and its hashed assets, nothing else of the dist folder. */
+/**
+ * The built web app: its page and its hashed assets, nothing else of the dist folder. A chunk's name
+ * may hold dots and its hash dashes (`dayjs.min-DMAkmS1-.js`); no part of it may be `..`.
+ */
+const ASSET_PATH = /^\/assets\/(?:[A-Za-z0-9_-]+\.)+[A-Za-z0-9]+$/;
+
 export function isKioskAsset(method: string, path: string): boolean {
   if (method !== 'GET') return false;
   return (
     path === '/' ||
     path === '/index.html' ||
     path === '/favicon.ico' ||
-    /^\/assets\/[A-Za-z0-9_-]+(\.[A-Za-z0-9]+)+$/.test(path)
+    ASSET_PATH.test(path)
   );
 }
