@@ -38,10 +38,5 @@ const ASSET_PATH = /^\/assets\/(?:[A-Za-z0-9_-]+\.)+[A-Za-z0-9]+$/;
 
 export function isKioskAsset(method: string, path: string): boolean {
   if (method !== 'GET') return false;
-  return (
-    path === '/' ||
-    path === '/index.html' ||
-    path === '/favicon.ico' ||
-    ASSET_PATH.test(path)
-  );
+  return path === '/' || path === '/index.html' || path === '/favicon.ico' || ASSET_PATH.test(path);
 }
