@@ -35,6 +35,7 @@ import { queueDisplayRoutes } from './modules/queue/display-routes.js';
 import { selfPrintRoutes } from './modules/selfprint/routes.js';
 import { dataMonitorRoutes } from './modules/data-monitor/routes.js';
 import { registrationRoutes } from './modules/registration/routes.js';
+import { examCfgRoutes } from './modules/exam-cfg/routes.js';
 import type { PersonalData } from './modules/people/personal-data.js';
 import type { ApiKeys } from './modules/security/api-secret.js';
 import type { NonceStore } from './modules/security/nonce-store.js';
@@ -127,5 +128,6 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
     personalData: deps.personalData,
     ticketKey: deps.apiKeys.sign,
   });
+  await app.register(examCfgRoutes, { db: deps.db });
   return app;
 }

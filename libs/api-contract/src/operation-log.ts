@@ -18,6 +18,10 @@ export const SYSTEM_AUDIT_ACTIONS = {
   // Written before every call checked its access; now a refusal is access_denied.
   service_type_refused: '切换服务模式被拒',
   access_denied: '越权访问被拒',
+  config_save: '保存配置',
+  config_remove: '删除配置',
+  config_enable: '启用或停用配置',
+  config_import: '导入配置',
   self_template_save: '保存自定义模板',
   self_template_enable: '启用或停用自定义模板',
   parameter_save: '修改系统参数',

@@ -19,6 +19,7 @@ import {
 } from './print-config.js';
 import { unionListByKeyRoute } from './package.js';
 import type { RouteDescriptor } from './route.js';
+import { RESOURCES } from './resources.js';
 import { orderChangeStatusRoute, orderListRoute } from './order.js';
 import {
   deptDiagnosisListRoute,
@@ -220,4 +221,5 @@ export const contractRoutes: readonly RouteDescriptor[] = [
   selfPrintMarkPrintedRoute,
   queueDisplaySnapshotRoute,
   queueDisplayStreamRoute,
+  ...RESOURCES.flatMap((resource) => resource.descriptors),
 ];

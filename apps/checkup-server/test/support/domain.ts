@@ -131,6 +131,7 @@ export async function orderStatus(db: Db, orderId: string) {
 export function callerFor(server: TestServer, token: string) {
   const headers = { 'x-checkup-token': token };
   return {
+    token,
     get: (url: string, query: Record<string, string | number> = {}) =>
       server.app.inject({
         method: 'GET',

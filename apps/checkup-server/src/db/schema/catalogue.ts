@@ -9,6 +9,7 @@ import {
   primaryKey,
   serial,
   text,
+  timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
@@ -18,6 +19,16 @@ import {
  * items (union: what is ordered and priced), packages, and the diagnosis dictionary. Shaped after the
  * open PEIS systems (openhis-peis, healthyCheck): an order holds unions, a union holds items.
  */
+
+/**
+ * What every record a configuration screen keeps carries (issue 18): the version a save must name
+ * (optimistic lock), and who changed it last, and when.
+ */
+export const recordColumns = () => ({
+  version: integer('version').notNull().default(1),
+  updatedAt: timestamp('updated_at', { withTimezone: true }),
+  updatedBy: integer('updated_by'),
+});
 
 /** '0' either sex, '1' male only, '2' female only (sex codes of spec §3). */
 export type GenderLimit = '0' | '1' | '2';
@@ -31,6 +42,7 @@ export const departments = pgTable('departments', {
   deptType: varchar('dept_type', { length: 16 }).notNull(),
   sort: integer('sort').notNull().default(0),
   isActive: boolean('is_active').notNull().default(true),
+  ...recordColumns(),
 });
 
 /** A work group inside a department (spec §3 work_group_id); imaging groups sign separately (spec §7). */

@@ -1,0 +1,263 @@
+import type { FastifyInstance } from 'fastify';
+import { and, count, eq, getTableColumns, ne, sql, type SQL } from 'drizzle-orm';
+import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import { AppError, type AnyResource, type UserInfo } from '@checkup/api-contract';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { users } from '../../db/schema.js';
+import { recordAudit } from '../../modules/audit/repository.js';
+import { defineRoute } from '../define-route.js';
+import { serveResourceExcel } from './resource-excel.js';
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type FormOf<R extends AnyResource> = z.output<R['spec']['form']>;
+type FilterOf<R extends AnyResource> = z.output<R['spec']['filter']>;
+
+/**
+ * How a resource sits on its table (shared/design/resources.md): the record columns every resource
+ * has, its own fields as columns or SQL, the form as the table's values, the filters as conditions.
+ * Joins, child rows and reference checks are the escape hatches, not copies of this code.
+ */
+export interface ResourceBinding<R extends AnyResource> {
+  table: PgTable;
+  id: PgColumn;
+  enabled: PgColumn;
+  version: PgColumn;
+  updatedAt: PgColumn;
+  updatedBy: PgColumn;
+  /** The row's own fields (the row schema's keys) as columns or SQL expressions. */
+  fields: Record<string, PgColumn | SQL | SQL.Aliased>;
+  /** Tables the fields read from, left-joined. */
+  joins?: readonly { table: PgTable; on: SQL }[];
+  /** The form as the table's values, for an insert and an update alike. */
+  values(form: FormOf<R>): Record<string, unknown>;
+  where(filter: FilterOf<R>): (SQL | undefined)[];
+  orderBy: readonly (PgColumn | SQL)[];
+  /** Columns whose values are unique: a second one is refused, naming the field. */
+  unique?: readonly { column: PgColumn; field: string; label: string }[];
+  /** What refers to a record: a removal is refused while any does (disable it instead). */
+  references?: readonly { label: string; column: PgColumn }[];
+  /** Child rows written with the record (a union's items, a package's unions), in its transaction. */
+  afterSave?(tx: Tx, id: number, form: FormOf<R>): Promise<void>;
+  /** Answers a database row as the row schema wants it (numbers from numeric columns …). */
+  toRow?(row: Record<string, unknown>): Record<string, unknown>;
+}
+
+/** A list's count stops here (the answer says so): counting a whole large table is never needed. */
+export const COUNT_CAP = 10_000;
+
+const updater = alias(users, 'resource_updater');
+
+function selection<R extends AnyResource>(binding: ResourceBinding<R>) {
+  return {
+    ...binding.fields,
+    id: binding.id,
+    enabled: binding.enabled,
+    version: binding.version,
+    updated_at: binding.updatedAt,
+    updated_by_name: updater.userName,
+  };
+}
+
+/** The rows a filter selects, with the record columns and the updater's name. */
+export function selectRows<R extends AnyResource>(db: Db | Tx, binding: ResourceBinding<R>, where?: SQL) {
+  let query = db
+    .select(selection(binding))
+    .from(binding.table)
+    .leftJoin(updater, eq(updater.id, binding.updatedBy))
+    .$dynamic();
+  for (const join of binding.joins ?? []) query = query.leftJoin(join.table, join.on);
+  return query.where(where);
+}
+
+export function rowOf<R extends AnyResource>(binding: ResourceBinding<R>, raw: Record<string, unknown>) {
+  const updatedAt = raw.updated_at;
+  const row = {
+    ...raw,
+    updated_at: updatedAt instanceof Date ? updatedAt.toISOString() : ((updatedAt as string | null) ?? null),
+  };
+  return binding.toRow ? binding.toRow(row) : row;
+}
+
+const actorOf = (user: UserInfo) => ({ userId: user.id, userAccount: user.user_account });
+
+/**
+ * Serves a resource's declared actions over its table: the paged list with filters and a capped
+ * count, the detail, a save with an optimistic version check, a removal refused while referenced,
+ * enable/disable, and the .xlsx export and import — each write with its audit row in its transaction.
+ */
+export function serveResource<R extends AnyResource>(
+  app: FastifyInstance,
+  db: Db,
+  resource: R,
+  binding: ResourceBinding<R>,
+): void {
+  const { spec, routes } = resource;
+  const has = (action: string) => (spec.actions as readonly string[]).includes(action);
+  const target = (id: number) => `${spec.name}:${id}`;
+  // drizzle's insert and update take the table's property names.
+  const columns = Object.entries(getTableColumns(binding.table));
+  const prop = (column: PgColumn) => {
+    const entry = columns.find(([, c]) => c === column);
+    if (!entry) throw new Error(`${spec.name}: a record column is not a column of its table`);
+    return entry[0];
+  };
+  const stampOf = (user: UserInfo) => ({ [prop(binding.updatedAt)]: sql`now()`, [prop(binding.updatedBy)]: user.id });
+  const nextVersion = () => ({ [prop(binding.version)]: sql`${binding.version} + 1` });
+
+  async function detailOf(reader: Db | Tx, id: number) {
+    const [raw] = await selectRows(reader, binding, eq(binding.id, id)).limit(1);
+    if (!raw) throw new AppError('RECORD_NOT_FOUND', `该${spec.title}不存在或已被删除`);
+    return rowOf(binding, raw);
+  }
+
+  /** A write that found no row at the version it named: gone, or changed by someone since. */
+  async function refuseStale(reader: Db | Tx, id: number): Promise<never> {
+    const [row] = await reader
+      .select({ at: binding.updatedAt, by: updater.userName })
+      .from(binding.table)
+      .leftJoin(updater, eq(updater.id, binding.updatedBy))
+      .where(eq(binding.id, id));
+    if (!row) throw new AppError('RECORD_NOT_FOUND', `该${spec.title}不存在或已被删除`);
+    const at =
+      row.at instanceof Date ? row.at.toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false }) : '';
+    throw new AppError('CONFLICT', `该${spec.title}已被${row.by ?? '其他用户'}于${at}修改，请刷新后重试`);
+  }
+
+  async function assertUnique(reader: Db | Tx, form: Record<string, unknown>, id?: number) {
+    for (const rule of binding.unique ?? []) {
+      const value = form[rule.field];
+      if (value === null || value === undefined) continue;
+      const [taken] = await reader
+        .select({ id: binding.id })
+        .from(binding.table)
+        .where(and(eq(rule.column, value), id === undefined ? undefined : ne(binding.id, id)))
+        .limit(1);
+      if (taken) throw new AppError('VALIDATION', `${rule.label}“${String(value)}”已存在`);
+    }
+  }
+
+  /** Inserts or updates one record (the version checked on update), with its child rows. */
+  async function write(tx: Tx, form: FormOf<R>, user: UserInfo, existing?: { id: number; version?: number }) {
+    await assertUnique(tx, form as Record<string, unknown>, existing?.id);
+    let id: number;
+    if (existing) {
+      const versionMatch = existing.version === undefined ? undefined : eq(binding.version, existing.version);
+      const updated = await tx
+        .update(binding.table)
+        .set({ ...binding.values(form), ...stampOf(user), ...nextVersion() })
+        .where(and(eq(binding.id, existing.id), versionMatch))
+        .returning({ id: binding.id });
+      if (updated.length === 0) await refuseStale(tx, existing.id);
+      id = existing.id;
+    } else {
+      const [inserted] = await tx
+        .insert(binding.table)
+        .values({ ...binding.values(form), ...stampOf(user) })
+        .returning({ id: binding.id });
+      id = Number(inserted!.id);
+    }
+    await binding.afterSave?.(tx, id, form);
+    return id;
+  }
+
+  if (has('list')) {
+    defineRoute(app, routes.list, async ({ input }) => {
+      const { page, size, ...filter } = input as FilterOf<R> & { page: number; size: number };
+      const where = and(...binding.where(filter as FilterOf<R>));
+      const rows = await selectRows(db, binding, where)
+        .orderBy(...binding.orderBy)
+        .limit(size)
+        .offset((page - 1) * size);
+      let counted = db
+        .select({ one: sql`1` })
+        .from(binding.table)
+        .$dynamic();
+      for (const join of binding.joins ?? []) counted = counted.leftJoin(join.table, join.on);
+      const capped = counted
+        .where(where)
+        .limit(COUNT_CAP + 1)
+        .as('capped');
+      const [total] = await db.select({ n: count() }).from(capped);
+      const n = Number(total?.n ?? 0);
+      return {
+        list: rows.map((raw) => rowOf(binding, raw)),
+        total: Math.min(n, COUNT_CAP),
+        total_capped: n > COUNT_CAP,
+        page,
+        size,
+      } as never;
+    });
+  }
+
+  if (has('detail')) {
+    defineRoute(app, routes.detail, async ({ input }) => (await detailOf(db, (input as { id: number }).id)) as never);
+  }
+
+  if (has('save')) {
+    defineRoute(app, routes.save, async ({ input, user, request }) => {
+      const { id, version, ...form } = input as FormOf<R> & { id?: number; version?: number };
+      if (id !== undefined && version === undefined) throw new AppError('VALIDATION', '请传递版本号');
+      return (await db.transaction(async (tx) => {
+        const saved = await write(tx, form as FormOf<R>, user, id === undefined ? undefined : { id, version });
+        await recordAudit(tx, request, 'config_save', {
+          ...actorOf(user),
+          target: target(saved),
+          detail: { resource: spec.name, title: spec.title, change: id === undefined ? 'insert' : 'update', form },
+        });
+        return detailOf(tx, saved);
+      })) as never;
+    });
+  }
+
+  if (has('remove')) {
+    defineRoute(app, routes.remove, async ({ input, user, request }) => {
+      const { id, version } = input as { id: number; version?: number };
+      for (const ref of binding.references ?? []) {
+        const [used] = await db.select({ n: count() }).from(ref.column.table).where(eq(ref.column, id));
+        const n = Number(used?.n ?? 0);
+        if (n > 0) throw new AppError('CONFLICT', `该${spec.title}已被${n}个${ref.label}使用，不能删除，可改为停用`);
+      }
+      await db.transaction(async (tx) => {
+        const removed = await tx
+          .delete(binding.table)
+          .where(and(eq(binding.id, id), version === undefined ? undefined : eq(binding.version, version)))
+          .returning({ id: binding.id });
+        if (removed.length === 0) await refuseStale(tx, id);
+        await recordAudit(tx, request, 'config_remove', {
+          ...actorOf(user),
+          target: target(id),
+          detail: { resource: spec.name, title: spec.title },
+        });
+      });
+      return { id } as never;
+    });
+  }
+
+  if (has('enable')) {
+    defineRoute(app, routes.enable, async ({ input, user, request }) => {
+      const { id, enabled } = input as { id: number; enabled: '0' | '1' };
+      return (await db.transaction(async (tx) => {
+        const updated = await tx
+          .update(binding.table)
+          .set({ [prop(binding.enabled)]: enabled === '1', ...stampOf(user), ...nextVersion() })
+          .where(eq(binding.id, id))
+          .returning({ id: binding.id });
+        if (updated.length === 0) throw new AppError('RECORD_NOT_FOUND', `该${spec.title}不存在或已被删除`);
+        await recordAudit(tx, request, 'config_enable', {
+          ...actorOf(user),
+          target: target(id),
+          detail: { resource: spec.name, title: spec.title, enabled: enabled === '1' },
+        });
+        return detailOf(tx, id);
+      })) as never;
+    });
+  }
+
+  if (has('export') || has('import')) {
+    serveResourceExcel(app, db, resource, binding, {
+      write: (tx, form, user, existingId) =>
+        write(tx, form, user, existingId === undefined ? undefined : { id: existingId }),
+    });
+  }
+}
