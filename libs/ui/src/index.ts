@@ -5,3 +5,4 @@ export * from './tab-strip.js';
 export * from './ai-correction-dialog.js';
 export * from './function-help-icon.js';
 export * from './list-filters.js';
+export * from './schema-form/schema-form.js';

@@ -125,17 +125,63 @@ export function createApiClient(
    * An upload call (the contract's one multipart path): its input in the query string, the file as
    * the body's one part. The same file sent again for the same record is the same submission.
    */
-  async function upload<R extends RouteDescriptor>(descriptor: R, input: RouteInput<R>, file: File) {
+  async function upload<R extends RouteDescriptor>(
+    descriptor: R,
+    input: RouteInput<R>,
+    file: File,
+    onProgress?: (percent: number) => void,
+  ) {
     const query = toForm(input as object);
     const data = new FormData();
     data.append(UPLOAD_FILE_FIELD, file, file.name);
     const submission = `${query}\n${file.name}\n${file.size}\n${file.lastModified}`;
     return submit(descriptor, submission, (headers) =>
-      http.post(`${descriptor.path}?${query}`, data, { headers, responseType: 'json' }),
+      http.post(`${descriptor.path}?${query}`, data, {
+        headers,
+        responseType: 'json',
+        onUploadProgress: (e) => onProgress?.(e.total ? Math.round((e.loaded / e.total) * 100) : 0),
+      }),
     );
   }
 
-  return { call, upload };
+  /**
+   * A file a GET answers (an .xlsx export, an error report): its bytes, or the envelope's refusal as an
+   * ApiError. `onProgress` hears the bytes received (a streamed export has no length up front).
+   */
+  async function download<R extends RouteDescriptor>(
+    descriptor: R,
+    input: RouteInput<R> = {} as RouteInput<R>,
+    onProgress?: (received: number) => void,
+  ): Promise<Blob> {
+    const url = descriptor.path;
+    let res: AxiosResponse<Blob>;
+    try {
+      res = await http.get<Blob>(url, {
+        params: input,
+        responseType: 'blob',
+        timeout: 0,
+        onDownloadProgress: (e) => onProgress?.(e.loaded),
+      });
+    } catch (err) {
+      const response = (err as AxiosError<Blob>).response;
+      if (!response) throw new ApiError(0, '网络连接失败，请稍后再试', url);
+      res = response;
+    }
+    const type = String(res.headers['content-type'] ?? '');
+    if (res.status < 400 && !type.startsWith('application/json')) return res.data;
+    // A refusal comes as the usual envelope, read from the blob.
+    const text = typeof res.data?.text === 'function' ? await res.data.text() : '';
+    let body: unknown = null;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw new ApiError(res.status, httpFailureMessage(res.status, url), url);
+    }
+    if (isEnvelope(body)) throw new ApiError(body.status, body.msg, url);
+    throw new ApiError(0, nonJsonMessage(url), url);
+  }
+
+  return { call, upload, download };
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;

@@ -178,4 +178,12 @@ export function defineResource<Row extends z.ZodObject, Form extends z.ZodObject
 }
 
 export type AnyResource = Resource<z.ZodObject, z.ZodObject, z.ZodObject>;
-export type ResourceRow<R extends AnyResource> = z.output<R['routes']['detail']['output']>;
+/** What every resource row carries besides its own fields. */
+export interface RecordFields {
+  id: number;
+  enabled: boolean;
+  version: number;
+  updated_at: string | null;
+  updated_by_name: string | null;
+}
+export type ResourceRow<R extends AnyResource> = z.output<R['spec']['row']> & RecordFields;

@@ -17,6 +17,7 @@ export type LoadedScreens = Partial<Record<string, ComponentType>>;
 export const AREA_CHUNKS: { [A in Area]?: () => Promise<{ screens: AreaScreens<A> }> } = {
   exam_mg: () => import('../../features/exam_mg/screens'),
   cfg: () => import('../../features/cfg/screens'),
+  exam_cfg: () => import('../../features/exam_cfg/screens'),
 };
 
 /** Spec §9: a chunk that has not loaded within this long is reported, with a retry. */

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import { Button, Result, Spin } from 'antd';
 import { useNavigate } from 'react-router';
 import { DevelopingPage } from '@checkup/ui';
@@ -46,8 +46,11 @@ export function AreaScreen({ route }: { route: AppRoute }) {
     );
   }
   const Screen = loaded.screens?.[route.screenKey];
+  // A screen may be a lazy chunk of its own (体检配置's are): it loads inside the page, not the shell.
   return Screen ? (
-    <Screen />
+    <Suspense fallback={<Spin style={{ display: 'block', margin: '64px auto' }} />}>
+      <Screen />
+    </Suspense>
   ) : (
     <DevelopingPage title={`${route.title} · 功能开发中`} onBack={() => navigate(HOME_PATH)} />
   );
