@@ -57,4 +57,8 @@ export * from './resource/excel.js';
 export * from './resource/form-fields.js';
 export * from './resource/money.js';
 export * from './exam-cfg/department.js';
+export * from './exam-cfg/work-group.js';
+export * from './exam-cfg/exam-item.js';
+export * from './exam-cfg/union.js';
+export * from './exam-cfg/diagnosis.js';
 export * from './resources.js';

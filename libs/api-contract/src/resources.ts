@@ -1,5 +1,16 @@
 import type { AnyResource } from './resource/define-resource.js';
 import { departmentResource } from './exam-cfg/department.js';
+import { diagnosisResource } from './exam-cfg/diagnosis.js';
+import { examItemResource } from './exam-cfg/exam-item.js';
+import { packageResource, unionResource } from './exam-cfg/union.js';
+import { workGroupResource } from './exam-cfg/work-group.js';
 
 /** Every resource of the contract (issue 18): the registry lists their descriptors, the tests walk them. */
-export const RESOURCES: readonly AnyResource[] = [departmentResource];
+export const RESOURCES: readonly AnyResource[] = [
+  departmentResource,
+  workGroupResource,
+  examItemResource,
+  unionResource,
+  packageResource,
+  diagnosisResource,
+];

@@ -110,7 +110,7 @@ function buildRoutes<Row extends z.ZodObject, Form extends z.ZodObject, Filter e
       path: at('save'),
       summary: `保存${spec.title}（新增或修改，修改须带版本号）`,
       access: spec.screens,
-      input: spec.form.extend({ id: idField(spec.title).optional(), version: versionField }),
+      input: spec.form.safeExtend({ id: idField(spec.title).optional(), version: versionField }),
       output: row,
     }),
     remove: route({

@@ -88,3 +88,54 @@ export const enabledFilter = z
   .union([z.enum(['0', '1']), z.literal('')], { error: '启用状态只能是0或1' })
   .optional()
   .transform((value) => value || undefined);
+
+/** Ids chosen in a form (a union's items): JSON text as forms carry it, or an array; each once, in order. */
+export function idListField(label: string, max = 500) {
+  return z
+    .union([z.string(), z.array(z.union([z.string(), z.number()]))], { error: `${label}格式不正确` })
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === '') return [];
+      let list: unknown = value;
+      if (typeof value === 'string') {
+        try {
+          list = JSON.parse(value);
+        } catch {
+          ctx.addIssue({ code: 'custom', message: `${label}格式不正确` });
+          return z.NEVER;
+        }
+      }
+      if (!Array.isArray(list) || !list.every((id) => /^[1-9]\d{0,8}$/.test(String(id)))) {
+        ctx.addIssue({ code: 'custom', message: `${label}格式不正确` });
+        return z.NEVER;
+      }
+      return [...new Set(list.map(Number))];
+    })
+    .refine((ids) => ids.length <= max, `${label}最多${max}个`);
+}
+
+/** An id chosen from a list (the department of an item); required unless `optional`. */
+export function refField(label: string) {
+  return z
+    .union([z.string(), z.number()], { error: `请选择${label}` })
+    .transform((value) => String(value).trim())
+    .refine((value) => value !== '', { message: `请选择${label}`, abort: true })
+    .refine((value) => /^[1-9]\d{0,8}$/.test(value), `${label}格式不正确`)
+    .transform(Number);
+}
+
+/** An optional id chosen from a list; blank is null. */
+export function optionalRefField(label: string) {
+  return z
+    .union([z.string(), z.number()], { error: `${label}格式不正确` })
+    .optional()
+    .transform((value) => (value === undefined ? '' : String(value).trim()))
+    .refine((value) => value === '' || /^[1-9]\d{0,8}$/.test(value), `${label}格式不正确`)
+    .transform((value) => (value === '' ? null : Number(value)));
+}
+
+/** A yes/no switch as forms send it ('1'/'0', 'true'/'false', a boolean). */
+export const flagField = z
+  .union([z.boolean(), z.enum(['0', '1', 'true', 'false', '是', '否', ''])], { error: '开关格式不正确' })
+  .optional()
+  .transform((value) => value === true || value === '1' || value === 'true' || value === '是');

@@ -53,6 +53,9 @@ export const workGroups = pgTable('work_groups', {
     .references(() => departments.id),
   groupName: varchar('group_name', { length: 64 }).notNull(),
   isImaging: boolean('is_imaging').notNull().default(false),
+  sort: integer('sort').notNull().default(0),
+  isActive: boolean('is_active').notNull().default(true),
+  ...recordColumns(),
 });
 
 /** A basic item: one measured value or finding, with its unit, reference range by sex and critical limits. */
@@ -79,7 +82,11 @@ export const examItems = pgTable(
     /** Conclusion words used when a summary line is generated (偏高 / 偏低 / the finding itself). */
     highWords: varchar('high_words', { length: 64 }),
     lowWords: varchar('low_words', { length: 64 }),
+    /** The code the lab (LIS) or imaging (PACS) system knows the item by. */
+    externalCode: varchar('external_code', { length: 32 }),
     sort: integer('sort').notNull().default(0),
+    isActive: boolean('is_active').notNull().default(true),
+    ...recordColumns(),
   },
   (t) => [index('exam_items_dept_idx').on(t.deptId)],
 );
@@ -103,6 +110,7 @@ export const unions = pgTable(
     pinyin: varchar('pinyin', { length: 32 }),
     sort: integer('sort').notNull().default(0),
     isActive: boolean('is_active').notNull().default(true),
+    ...recordColumns(),
   },
   (t) => [index('unions_dept_idx').on(t.deptId)],
 );
@@ -143,7 +151,12 @@ export const packages = pgTable('packages', {
   /** The package price; may be below the sum of its unions (a discount). */
   price: numeric('price', { precision: 10, scale: 2 }).notNull(),
   description: text('description'),
+  /** The ages the package is for (需要体检者的年龄在a岁-b岁之间); null is no limit. */
+  ageMin: integer('age_min'),
+  ageMax: integer('age_max'),
+  sort: integer('sort').notNull().default(0),
   isActive: boolean('is_active').notNull().default(true),
+  ...recordColumns(),
 });
 
 export const packageUnions = pgTable(
@@ -177,6 +190,10 @@ export const diagnoses = pgTable(
       .$type<string[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
+    /** Initials of the name's pinyin (血压偏高 → xygg), for search as doctors type. */
+    pinyin: varchar('pinyin', { length: 32 }),
+    isActive: boolean('is_active').notNull().default(true),
+    ...recordColumns(),
   },
   (t) => [uniqueIndex('diagnoses_name_idx').on(t.diagName)],
 );

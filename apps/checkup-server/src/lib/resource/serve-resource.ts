@@ -39,6 +39,8 @@ export interface ResourceBinding<R extends AnyResource> {
   references?: readonly { label: string; column: PgColumn }[];
   /** Child rows written with the record (a union's items, a package's unions), in its transaction. */
   afterSave?(tx: Tx, id: number, form: FormOf<R>): Promise<void>;
+  /** Its own child rows, removed with it (what `references` names refuses the removal instead). */
+  beforeRemove?(tx: Tx, id: number): Promise<void>;
   /** Answers a database row as the row schema wants it (numbers from numeric columns …). */
   toRow?(row: Record<string, unknown>): Record<string, unknown>;
 }
@@ -219,6 +221,7 @@ export function serveResource<R extends AnyResource>(
         if (n > 0) throw new AppError('CONFLICT', `该${spec.title}已被${n}个${ref.label}使用，不能删除，可改为停用`);
       }
       await db.transaction(async (tx) => {
+        await binding.beforeRemove?.(tx, id);
         const removed = await tx
           .delete(binding.table)
           .where(and(eq(binding.id, id), version === undefined ? undefined : eq(binding.version, version)))

@@ -1,10 +1,26 @@
 import type { FastifyInstance } from 'fastify';
-import { departmentResource } from '@checkup/api-contract';
+import {
+  departmentResource,
+  diagnosisResource,
+  examItemResource,
+  packageResource,
+  unionResource,
+  workGroupResource,
+} from '@checkup/api-contract';
 import type { Db } from '../../db/client.js';
 import { serveResource } from '../../lib/resource/serve-resource.js';
 import { departmentBinding } from './department.js';
+import { diagnosisBinding } from './diagnosis.js';
+import { examItemBinding } from './exam-item.js';
+import { packageBinding, unionBinding } from './union.js';
+import { workGroupBinding } from './work-group.js';
 
 /** 体检配置 (exam_cfg): the catalogue the centre keeps itself, each part a resource (issue 18). */
 export async function examCfgRoutes(app: FastifyInstance, opts: { db: Db }) {
   serveResource(app, opts.db, departmentResource, departmentBinding);
+  serveResource(app, opts.db, workGroupResource, workGroupBinding);
+  serveResource(app, opts.db, examItemResource, examItemBinding);
+  serveResource(app, opts.db, unionResource, unionBinding);
+  serveResource(app, opts.db, packageResource, packageBinding);
+  serveResource(app, opts.db, diagnosisResource, diagnosisBinding);
 }
