@@ -131,6 +131,10 @@ export function describeResource(server: TestServer, resource: AnyResource, fixt
       const firstPage = (await caller.get(routes.list.path, { size: 2, page: 1 })).json().data;
       expect(firstPage.list).toHaveLength(2);
       expect(firstPage.total).toBeGreaterThanOrEqual(3);
+      // Chosen records are shown by name: the list answers exactly the ids asked for.
+      const ids = firstPage.list.map((r: { id: number }) => r.id);
+      const named = (await caller.get(routes.list.path, { ids: ids.join(',') })).json().data;
+      expect(named.list.map((r: { id: number }) => r.id).sort()).toEqual([...ids].sort());
     });
 
     if (has('enable')) {

@@ -58,6 +58,13 @@ export const recordFields = {
   updated_by_name: z.string().nullable(),
 };
 
+/** Records named by id (a form's chosen items, shown by name): "3,7,9". */
+const idsFilter = z
+  .string({ error: '编号列表格式不正确' })
+  .regex(/^([1-9]\d{0,8})(,[1-9]\d{0,8}){0,199}$/, '编号列表格式不正确')
+  .optional()
+  .transform((value) => (value ? value.split(',').map(Number) : undefined));
+
 const versionField = z.coerce
   .number({ error: '版本号格式不正确' })
   .int('版本号格式不正确')
@@ -93,7 +100,7 @@ function buildRoutes<Row extends z.ZodObject, Form extends z.ZodObject, Filter e
       path: at('list'),
       summary: `${spec.title}列表`,
       access: read,
-      input: spec.filter.extend(pageFields),
+      input: spec.filter.extend({ ...pageFields, ids: idsFilter }),
       // The total stops at 10,000 (total_capped) so that a count never scans a whole large table.
       output: pageOf(row).extend({ total_capped: z.boolean() }),
     }),

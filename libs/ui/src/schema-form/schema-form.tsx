@@ -12,6 +12,8 @@ export interface SchemaField {
   extra?: ReactNode;
   /** A field the screen shows but the user may not change (a code once saved). */
   readOnly?: boolean;
+  /** A control of the screen's own (a remote search of another resource) instead of the kind's. */
+  input?: ReactNode;
 }
 
 /** Whether the schema takes the field left blank. */
@@ -37,6 +39,7 @@ export function rulesOf(schema: z.ZodType, label: string): FormRule[] {
 
 function control(field: SchemaField) {
   const { kind = 'text', options = [], placeholder, readOnly } = field;
+  if (field.input) return field.input;
   if (kind === 'textarea')
     return <Input.TextArea autoSize={{ minRows: 2, maxRows: 8 }} placeholder={placeholder} readOnly={readOnly} />;
   if (kind === 'number') return <InputNumber style={{ width: 200 }} placeholder={placeholder} readOnly={readOnly} />;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { and, count, eq, getTableColumns, ne, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { AppError, type AnyResource, type UserInfo } from '@checkup/api-contract';
 import type { z } from 'zod';
@@ -165,8 +165,8 @@ export function serveResource<R extends AnyResource>(
 
   if (has('list')) {
     defineRoute(app, routes.list, async ({ input }) => {
-      const { page, size, ...filter } = input as FilterOf<R> & { page: number; size: number };
-      const where = and(...binding.where(filter as FilterOf<R>));
+      const { page, size, ids, ...filter } = input as FilterOf<R> & { page: number; size: number; ids?: number[] };
+      const where = and(...binding.where(filter as FilterOf<R>), ids ? inArray(binding.id, ids) : undefined);
       const rows = await selectRows(db, binding, where)
         .orderBy(...binding.orderBy)
         .limit(size)

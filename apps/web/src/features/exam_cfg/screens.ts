@@ -7,4 +7,9 @@ import type { AreaScreens } from '../../app/routes/area-chunks';
  */
 export const screens = {
   dept_cfg: lazy(() => import('./dept_cfg')),
+  wkt_cfg: lazy(() => import('./wkt_cfg')),
+  item_cfg: lazy(() => import('./item_cfg')),
+  union_cfg: lazy(() => import('./union_cfg')),
+  pkg_cfg: lazy(() => import('./pkg_cfg')),
+  diag_cfg: lazy(() => import('./diag_cfg')),
 } satisfies AreaScreens<'exam_cfg'>;

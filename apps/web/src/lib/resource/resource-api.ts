@@ -15,8 +15,8 @@ export function resourceListOptions<R extends AnyResource>(resource: R, params: 
   });
 }
 
-export const useResourceList = <R extends AnyResource>(resource: R, params: ListParams) =>
-  useQuery(resourceListOptions(resource, params));
+export const useResourceList = <R extends AnyResource>(resource: R, params: ListParams, enabled = true) =>
+  useQuery({ ...resourceListOptions(resource, params), enabled });
 
 /** Save, remove, enable: each drops the resource's cached lists when it succeeds. */
 export function useResourceWrites<R extends AnyResource>(resource: R) {

@@ -1,0 +1,62 @@
+import { RESULT_TYPE_LABELS, RESULT_TYPES, departmentResource, examItemResource } from '@checkup/api-contract';
+import { ResourceScreen } from '../../../lib/resource/resource-screen';
+import { ResourceSelect } from '../../../lib/resource/resource-select';
+
+const typeOptions = RESULT_TYPES.map((value) => ({ value, label: RESULT_TYPE_LABELS[value] }));
+const range = (low: string | null, high: string | null) =>
+  low === null && high === null ? '' : `${low ?? ''}-${high ?? ''}`;
+
+/**
+ * 基础项目 (exam_cfg/item_cfg): what is measured, its unit, its reference ranges by sex and its critical
+ * limits; a change judges the next result entered.
+ */
+export default function ItemCfg() {
+  return (
+    <ResourceScreen
+      resource={examItemResource}
+      title="基础项目"
+      filters={[
+        { name: 'key', kind: 'search', label: '搜索项目', placeholder: '项目名称或编码' },
+        { name: 'result_type', kind: 'select', label: '结果类型', options: typeOptions },
+      ]}
+      columns={[
+        { title: '项目编码', dataIndex: 'item_code', width: 110 },
+        { title: '项目名称', dataIndex: 'item_name', width: 160 },
+        { title: '科室', dataIndex: 'dept_name', width: 110 },
+        { title: '类型', dataIndex: 'result_type', width: 70, render: (t: 'number' | 'text') => RESULT_TYPE_LABELS[t] },
+        { title: '单位', dataIndex: 'unit', width: 90 },
+        { title: '男参考范围', key: 'male', width: 120, render: (_v, r) => range(r.ref_low_male, r.ref_high_male) },
+        {
+          title: '女参考范围',
+          key: 'female',
+          width: 120,
+          render: (_v, r) => range(r.ref_low_female, r.ref_high_female),
+        },
+        { title: '危急值', key: 'critical', width: 110, render: (_v, r) => critical(r.critical_low, r.critical_high) },
+      ]}
+      fields={[
+        { name: 'item_code', label: '项目编码' },
+        { name: 'item_name', label: '项目名称' },
+        {
+          name: 'dept_id',
+          label: '科室',
+          input: <ResourceSelect resource={departmentResource} labelOf={(d) => d.dept_name} aria-label="科室" />,
+        },
+        { name: 'result_type', label: '结果类型', kind: 'select', options: typeOptions },
+        { name: 'unit', label: '单位' },
+        { name: 'ref_low_male', label: '男参考下限' },
+        { name: 'ref_high_male', label: '男参考上限' },
+        { name: 'ref_low_female', label: '女参考下限' },
+        { name: 'ref_high_female', label: '女参考上限' },
+        { name: 'critical_low', label: '危急值下限', extra: '低于下限即为危急值，通知临床' },
+        { name: 'critical_high', label: '危急值上限' },
+        { name: 'normal_text', label: '正常结果', extra: '文字结果与之相同即为正常，例如“未见异常”' },
+        { name: 'high_words', label: '偏高结论词' },
+        { name: 'low_words', label: '偏低结论词' },
+        { name: 'external_code', label: 'LIS/PACS编码' },
+        { name: 'sort', label: '排序', kind: 'number' },
+      ]}
+      blank={{ result_type: 'number', sort: 0 }}
+    />
+  );
+}
