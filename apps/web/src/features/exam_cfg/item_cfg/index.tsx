@@ -3,8 +3,17 @@ import { ResourceScreen } from '../../../lib/resource/resource-screen';
 import { ResourceSelect } from '../../../lib/resource/resource-select';
 
 const typeOptions = RESULT_TYPES.map((value) => ({ value, label: RESULT_TYPE_LABELS[value] }));
-const range = (low: string | null, high: string | null) =>
-  low === null && high === null ? '' : `${low ?? ''}-${high ?? ''}`;
+/** A reference range as read: 3.5-9.5, ≥3.5 or ≤9.5. */
+function range(low: string | null, high: string | null) {
+  if (low !== null && high !== null) return `${low}-${high}`;
+  if (low !== null) return `≥${low}`;
+  return high === null ? '' : `≤${high}`;
+}
+
+/** Critical limits as read: <2 或 >30, <2, or >30. */
+function critical(low: string | null, high: string | null) {
+  return [low === null ? null : `<${low}`, high === null ? null : `>${high}`].filter(Boolean).join(' 或 ');
+}
 
 /**
  * 基础项目 (exam_cfg/item_cfg): what is measured, its unit, its reference ranges by sex and its critical
