@@ -49,7 +49,9 @@ export function ResourceScreen<R extends AnyResource>(props: ResourceScreenProps
   const { message } = App.useApp();
   const paging = usePaging();
   const [filter, setFilter] = useState<Record<string, string>>({});
-  const [editing, setEditing] = useState<ResourceRow<R> | 'new' | null>(null);
+  const [editing, setEditing] = useState<ResourceRow<R> | 'new'>('new');
+  // Apart from what is edited, so the drawer keeps its title while it closes.
+  const [drawerOpen, setDrawerOpen] = useState(false);
   const [form] = Form.useForm();
   const list = useResourceList(resource, { ...filter, ...paging.page });
   const writes = useResourceWrites(resource);
@@ -64,15 +66,16 @@ export function ResourceScreen<R extends AnyResource>(props: ResourceScreenProps
     form.resetFields();
     form.setFieldsValue(row === 'new' ? blank : toForm(row));
     setEditing(row);
+    setDrawerOpen(true);
   };
   const save = (values: Record<string, unknown>) => {
-    const current = editing === 'new' || editing === null ? {} : { id: editing.id, version: editing.version };
+    const current = editing === 'new' ? {} : { id: editing.id, version: editing.version };
     writes.save.mutate(
       { ...values, ...current },
       {
         onSuccess: () => {
           void message.success(`${spec.title}已保存`);
-          setEditing(null);
+          setDrawerOpen(false);
         },
         onError: fail,
       },
@@ -173,12 +176,12 @@ export function ResourceScreen<R extends AnyResource>(props: ResourceScreenProps
       />
       <Drawer
         title={editing === 'new' ? `新增${spec.title}` : `编辑${spec.title}`}
-        open={editing !== null}
+        open={drawerOpen}
         size={560}
-        onClose={() => setEditing(null)}
+        onClose={() => setDrawerOpen(false)}
         extra={
           <Space>
-            <Button onClick={() => setEditing(null)}>取消</Button>
+            <Button onClick={() => setDrawerOpen(false)}>取消</Button>
             <Button type="primary" loading={writes.save.isPending} onClick={() => form.submit()}>
               保存
             </Button>

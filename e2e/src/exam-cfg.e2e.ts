@@ -1,0 +1,175 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { Stack } from '@checkup/launcher';
+import { launchChromium, screenshotPath } from '../support/browser.js';
+import { loggedIn } from '../support/session.js';
+import { startTestStack } from '../support/stack.js';
+
+/** antd writes two-character button labels with a space between them ("保 存"). */
+const label = (text: string) => new RegExp(`^${[...text].join('\\s*')}$`);
+
+/** Picks `text` in a remote-search select: types it and chooses the option naming it. */
+async function choose(page: Page, field: string, text: string) {
+  const select = page.getByRole('combobox', { name: field });
+  await select.click();
+  await select.fill(text);
+  await page.locator('.ant-select-item-option').filter({ hasText: text }).first().click();
+}
+
+/**
+ * 体检配置 in Chromium (issue 18): a package made in 套餐配置 is offered at 快速登记 with its price; a
+ * reference range changed in 基础项目 judges the next entry; 100 conclusion words imported from .xlsx
+ * with 3 bad rows leave a report to download.
+ */
+describe('体检配置: the centre keeps its own catalogue', () => {
+  let stack: Stack;
+  let browser: Browser;
+  let admin: Page;
+  let orderId = '';
+  const pageErrors: string[] = [];
+  const go = (page: Page, hashPath: string) => page.goto(`${stack.url}/#${hashPath}`);
+
+  beforeAll(async () => {
+    [stack, browser] = await Promise.all([startTestStack(), launchChromium()]);
+    ({ page: admin } = await loggedIn(browser, stack.url, 'admin'));
+    admin.on('pageerror', (error) => pageErrors.push(error.message));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  it('makes a package of two unions for men, which 快速登记 offers with its price', async () => {
+    await go(admin, '/manager/exam_cfg/pkg_cfg');
+    await admin.getByRole('button', { name: /新增套餐/ }).click();
+    const form = admin.getByRole('form', { name: '套餐' });
+    await form.getByLabel('套餐编码').fill('RZ-M');
+    await form.getByLabel('套餐名称').fill('男士入职套餐');
+    await form.getByRole('combobox', { name: '适用性别' }).click();
+    await admin.locator('.ant-select-item-option').filter({ hasText: /^男$/ }).click();
+    await form.getByLabel('套餐价格（元）').fill('150');
+    await choose(admin, '组合项目', '血常规');
+    await choose(admin, '组合项目', '肝功能');
+    await admin.screenshot({ path: screenshotPath('exam-cfg-package-form') });
+    await admin.getByRole('button', { name: label('保存') }).click();
+    await admin.getByText('套餐已保存').waitFor();
+    const row = admin.locator('.ant-table-row').filter({ hasText: '男士入职套餐' });
+    expect(await row.textContent()).toContain('150.00');
+    await admin.screenshot({ path: screenshotPath('exam-cfg-package-list') });
+
+    const { page: desk, context } = await loggedIn(browser, stack.url, 'reg');
+    desk.on('pageerror', (error) => pageErrors.push(error.message));
+    await go(desk, '/manager/exam_mg/order_quick_register');
+    await desk.getByPlaceholder('姓名', { exact: true }).fill('配置测试');
+    await desk.getByPlaceholder('18位身份证号').fill('110105198803070037');
+    await desk.getByPlaceholder('18位身份证号').blur();
+    await desk.getByRole('combobox', { name: '套餐' }).click();
+    await desk.locator('.ant-select-item-option').filter({ hasText: '男士入职套餐' }).click();
+    await expect.poll(() => desk.getByTestId('order-total').textContent()).toBe('¥150.00');
+    await desk.screenshot({ path: screenshotPath('exam-cfg-package-registered') });
+    await desk.getByRole('button', { name: label('保存登记') }).click();
+    const title = await desk
+      .locator('.ant-result-title')
+      .filter({ hasText: /登记成功，体检号 \d+/ })
+      .textContent();
+    orderId = /体检号 (\d+)/.exec(title ?? '')![1]!;
+    await go(desk, `/manager/exam_mg/order_mg_detail?order_id=${orderId}`);
+    await desk.getByRole('button', { name: label('报到') }).click();
+    await desk.getByText('报到成功').waitFor();
+    await context.close();
+  });
+
+  it('judges the next entry by a reference range changed in 基础项目', async () => {
+    await go(admin, '/manager/exam_cfg/item_cfg');
+    await admin.getByLabel('搜索项目').fill('WBC');
+    await admin.getByLabel('搜索项目').press('Enter');
+    const row = admin.locator('.ant-table-row').filter({ hasText: '白细胞计数' });
+    expect(await row.textContent()).toContain('3.5-9.5');
+    await row.getByRole('button', { name: '编辑' }).click();
+    const form = admin.getByRole('form', { name: '基础项目' });
+    await form.getByLabel('男参考上限').fill('8.5');
+    await admin.getByRole('button', { name: label('保存') }).click();
+    await admin.getByText('基础项目已保存').waitFor();
+    await expect.poll(() => row.textContent()).toContain('3.5-8.5');
+
+    const detail = await admin.evaluate(async () => {
+      const list = await (await fetch('/manager/api/examcfg/exam_item/list?key=WBC')).json();
+      return list.data.list[0] as { ref_high_male: string };
+    });
+    expect(detail.ref_high_male).toBe('8.5');
+
+    // 检验科 enters 9.0 for the package's 血常规: above the new upper limit (it was within 3.5-9.5).
+    const { page: lab, context } = await loggedIn(browser, stack.url, 'doctor2');
+    lab.on('pageerror', (error) => pageErrors.push(error.message));
+    const depts = await lab.evaluate(
+      async () => (await (await fetch('/manager/api/departmentdiagnosis/my_depts')).json()).data,
+    );
+    const labId = (depts as { exam_dept_id: number; dept_name: string }[]).find(
+      (d) => d.dept_name === '检验科',
+    )!.exam_dept_id;
+    await go(lab, `/manager/exam_mg/dept_diag_detail?order_id=${orderId}&exam_dept_id=${labId}`);
+    await lab.getByLabel('白细胞计数').fill('9.0');
+    await lab.getByLabel('白细胞计数').press('Enter');
+    await expect.poll(() => lab.getByText('↑').count()).toBeGreaterThan(0);
+    await lab.screenshot({ path: screenshotPath('exam-cfg-range-judged') });
+    await context.close();
+  });
+
+  it('imports 100 conclusion words with 3 bad rows, and offers the error report', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('诊断');
+    sheet.addRow(['诊断编码', '诊断名称', '拼音简码', '科室ID', '建议', '健康指导', '传染病', '重要程度']);
+    for (let i = 1; i <= 100; i += 1) {
+      const bad = i === 10 || i === 50 || i === 99;
+      sheet.addRow([
+        `IMP${i}`,
+        i === 10 ? '' : `导入结论${i}`,
+        '',
+        i === 50 ? '科室' : '',
+        '定期复查',
+        '',
+        '否',
+        bad && i === 99 ? '特别' : '一般',
+      ]);
+    }
+    const file = Buffer.from(await workbook.xlsx.writeBuffer());
+
+    await go(admin, '/manager/exam_cfg/diag_cfg');
+    await admin.getByRole('button', { name: /导\s*入/ }).click();
+    const dialog = admin.getByRole('dialog').filter({ hasText: '导入诊断' });
+    await dialog.locator('input[type=file]').setInputFiles({
+      name: '结论词.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: file,
+    });
+    await dialog.getByText('只导入正确的行').click();
+    await dialog.getByRole('button', { name: /开始导入/ }).click();
+    await dialog.getByText('共 100 行，导入 97 行，错误 3 行').waitFor();
+    await admin.screenshot({ path: screenshotPath('exam-cfg-import-result') });
+
+    const [download] = await Promise.all([
+      admin.waitForEvent('download'),
+      dialog.getByRole('button', { name: '下载错误报告' }).click(),
+    ]);
+    const report = new ExcelJS.Workbook();
+    await report.xlsx.readFile((await download.path())!);
+    const rows: string[][] = [];
+    report.worksheets[0]!.eachRow((r) => rows.push((r.values as unknown[]).slice(1).map((v) => String(v ?? ''))));
+    expect(rows).toHaveLength(4);
+    expect(rows.slice(1).map((r) => [r[0], r.at(-1)])).toEqual([
+      ['11', '请填写诊断名称'],
+      ['51', '科室格式不正确'],
+      ['100', '请选择重要程度'],
+    ]);
+    await dialog
+      .locator('.ant-modal-footer')
+      .getByRole('button', { name: label('关闭') })
+      .click();
+    await admin.getByLabel('搜索诊断').fill('导入结论');
+    await admin.getByLabel('搜索诊断').press('Enter');
+    await admin.getByText('共 97 条').waitFor();
+    expect(pageErrors).toEqual([]);
+  });
+});
