@@ -74,7 +74,7 @@ describeOnEachDatabase((target) => {
     keysDir = await mkdtemp(path.join(tmpdir(), 'checkup-upgrade-keys-'));
     pgliteDir = target.kind === 'pglite' ? await mkdtemp(path.join(tmpdir(), 'checkup-upgrade-db-')) : undefined;
     oldMigrations = await migrationsBefore('0010');
-    old = await openTestDatabase(target, { migrationsFolder: oldMigrations, dir: pgliteDir });
+    old = await openTestDatabase(target, { migrationsFolder: oldMigrations, dir: pgliteDir, seed: false });
     await writeOldRows(old);
     // The new version opens the same database, which applies 0010.
     if (pgliteDir) await old.close();
