@@ -6,3 +6,4 @@ export * from './ai-correction-dialog.js';
 export * from './function-help-icon.js';
 export * from './list-filters.js';
 export * from './schema-form/schema-form.js';
+export * from './chart-card.js';

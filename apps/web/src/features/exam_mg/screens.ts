@@ -1,3 +1,4 @@
+import { lazy } from 'react';
 import type { AreaScreens } from '../../app/routes/area-chunks';
 import HomePage from './home_page';
 import OrderMg from './order_mg';
@@ -7,7 +8,6 @@ import DeptDiag from './dept_diag';
 import DeptDiagBatch from './dept_diag_batch';
 import DeptDiagDetail from './dept_diag_detail';
 import SerDisMg from './ser_dis_mg';
-import DataMonitor from './data_monitor';
 import QueueMg from './queue_mg';
 import QueueMgCall from './queue_mg_call';
 import DeptDiagQueue from './dept_diag_queue';
@@ -38,7 +38,8 @@ export const screens = {
   dept_diag_detail: DeptDiagDetail,
   dept_diag_batch: DeptDiagBatch,
   ser_dis_mg: SerDisMg,
-  data_monitor: DataMonitor,
+  // A chunk of its own: it brings the charts (echarts) the other screens do not need.
+  data_monitor: lazy(() => import('./data_monitor')),
   queue_mg: QueueMg,
   queue_mg_call: QueueMgCall,
   dept_diag_queue: DeptDiagQueue,

@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Col, Progress, Row, Space, Statistic, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { ORDER_STATUS_LABELS } from '@checkup/api-contract';
-import { GenericTable, type GenericColumn } from '@checkup/ui';
+import { ChartCard, GenericTable, type GenericColumn } from '@checkup/ui';
 import { MONITOR_REFRESH_MS, useDataMonitor } from './api/get-data-monitor';
 
 type DeptRow = NonNullable<ReturnType<typeof useDataMonitor>['data']>['depts'][number];
@@ -81,6 +81,19 @@ export default function DataMonitor() {
           ))}
         </Row>
       </Card>
+      {data && data.depts.length > 0 && (
+        <ChartCard
+          title="各科室检查进度"
+          kind="bar"
+          categories={data.depts.map((d) => d.dept_name)}
+          series={[
+            { name: '待检', data: data.depts.map((d) => d.waiting), stack: 'progress' },
+            { name: '已录入', data: data.depts.map((d) => d.entered), stack: 'progress' },
+            { name: '已签名', data: data.depts.map((d) => d.signed), stack: 'progress' },
+          ]}
+          colors={['#bfbfbf', '#1d7fae', '#237804']}
+        />
+      )}
       <Card size="small" title="科室进度">
         <GenericTable<DeptRow>
           tableKey="data_monitor_depts"

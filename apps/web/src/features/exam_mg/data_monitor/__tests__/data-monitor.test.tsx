@@ -66,7 +66,12 @@ describe('数据监控', { timeout: 20_000 }, () => {
     expect(statistic('平均等候')).toBe('12.5分钟');
     expect(statistic('已报到')).toBe('7');
     expect(statistic('检查中')).toBe('5');
-    const dept = screen.getByText('检验科').closest('tr') as HTMLElement;
+    // The chart names the department too; the table row is the one in a row.
+    const dept = screen
+      .getAllByText('检验科')
+      .map((el) => el.closest('tr'))
+      .find(Boolean) as HTMLElement;
+    expect(screen.getByRole('figure', { name: '各科室检查进度' })).toBeTruthy();
     expect(
       within(dept)
         .getAllByRole('cell')
