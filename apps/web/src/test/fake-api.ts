@@ -11,11 +11,6 @@ import { ApiError } from '../lib/api-error';
  */
 export type Answer<R extends RouteDescriptor = RouteDescriptor> = (input: RouteInput<R>, file?: File) => unknown;
 
-/** One answer per descriptor; a later pair for the same descriptor replaces an earlier one. */
-export type Answers<Routes extends readonly RouteDescriptor[] = RouteDescriptor[]> = readonly [
-  ...{ [K in keyof Routes]: readonly [Routes[K], Answer<Routes[K]>] },
-];
-
 export interface FakeApi {
   /** The client's `call`, for `toHaveBeenCalledWith(descriptor, input)`. */
   call: MockInstance<ApiClient['call']>;
@@ -34,11 +29,14 @@ afterEach(() => {
 });
 
 /**
- * The web's one API client (lib/api) answering by route descriptor, for this test: a descriptor with
- * no answer is refused as a server would refuse an unknown path. Calling it again in the same test
+ * The web's one API client (lib/api) answering by route descriptor, for this test: one answer per
+ * descriptor (a later pair for the same descriptor wins), typed by what the descriptor takes; a
+ * descriptor with no answer is refused as a server would refuse an unknown path. Calling it again in the same test
  * starts afresh; the real client is back after each test.
  */
-export function fakeApi<const Routes extends readonly RouteDescriptor[]>(answers: Answers<Routes>): FakeApi {
+export function fakeApi<const Routes extends readonly RouteDescriptor[]>(answers: {
+  [K in keyof Routes]: readonly [Routes[K], Answer<Routes[K]>];
+}): FakeApi {
   const byDescriptor = new Map<RouteDescriptor, Answer>(answers as unknown as [RouteDescriptor, Answer][]);
   const answerOf = (descriptor: RouteDescriptor, input: unknown, file?: File) => {
     const answer = byDescriptor.get(descriptor);

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { operationLogListRoute, type RouteInput } from '@checkup/api-contract';
-import { api } from '../../../../lib/api';
+import { api } from '../../../../../lib/api';
 
 export type OperationLogFilter = RouteInput<typeof operationLogListRoute>;
 
