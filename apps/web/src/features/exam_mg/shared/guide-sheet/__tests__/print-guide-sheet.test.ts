@@ -1,19 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  DEFAULT_PRINT_SETTINGS,
-  guideSheetTicketRoute,
-  type PrintSettings,
-  type RouteDescriptor,
-} from '@checkup/api-contract';
+import { DEFAULT_PRINT_SETTINGS, guideSheetTicketRoute, type PrintSettings } from '@checkup/api-contract';
 import { LocalPrintClient } from '@checkup/devices';
-
-const call = vi.fn();
-vi.mock('../../../../../lib/api', () => ({
-  api: { call: (r: RouteDescriptor, input: unknown) => call(r, input) },
-  apiHooks: {},
-}));
-
-const { fetchGuideSheet, printGuideSheet } = await import('../print-guide-sheet');
+import { fakeApi, type FakeApi } from '../../../../../test/fake-api';
+import { fetchGuideSheet, printGuideSheet } from '../print-guide-sheet';
 
 const TICKET = '20261122000001.1790000000.abc_DEF-123';
 const answer = (body: unknown) => ({
@@ -23,12 +12,11 @@ const answer = (body: unknown) => ({
   text: async () => JSON.stringify(body),
 });
 
+let server: FakeApi;
+
 describe('printGuideSheet', () => {
   beforeEach(() => {
-    call.mockReset();
-    call.mockImplementation(async (r: RouteDescriptor) =>
-      r === guideSheetTicketRoute ? { ticket: TICKET, expires_at: '' } : null,
-    );
+    server = fakeApi([[guideSheetTicketRoute, () => ({ ticket: TICKET, expires_at: '' })]]);
   });
 
   afterEach(() => vi.unstubAllGlobals());
@@ -48,7 +36,7 @@ describe('printGuideSheet', () => {
     const result = await printGuideSheet('20261122000001', settings);
 
     expect(result).toMatchObject({ ok: true, data: { kind: 'printed', batch: { report_success_count: 1 } } });
-    expect(call).toHaveBeenCalledWith(guideSheetTicketRoute, { order_id: '20261122000001' });
+    expect(server.call).toHaveBeenCalledWith(guideSheetTicketRoute, { order_id: '20261122000001' });
     expect(urls.every((url) => url.startsWith('http://10.0.0.20:9100/'))).toBe(true);
     const printword = new URL(urls.find((u) => u.includes('printword'))!);
     expect(printword.searchParams.get('printer_name')).toBe('登记台针式打印机');
