@@ -10,6 +10,8 @@ export interface ScreenOptions {
    * at this path (at any path when none is given).
    */
   route?: string;
+  /** The path pattern the screen answers to, when not just the route's path (e.g. `*` for a shell). */
+  path?: string;
   /** The other pages the screen may go to, by path (a marker each, to see that it went there). */
   pages?: Record<string, ReactNode>;
   /** Off for the pages that carry no antd in the app (login, the kiosk, the hall display). */
@@ -25,10 +27,10 @@ export const testQueryClient = () => new QueryClient({ defaultOptions: { queries
  * router. Its calls go to the fake API the test set up (test/fake-api).
  */
 export function renderScreen(ui: ReactElement, options: ScreenOptions = {}) {
-  const { route, pages = {}, antd = true, queryClient = testQueryClient() } = options;
+  const { route, path, pages = {}, antd = true, queryClient = testQueryClient() } = options;
   const router = createMemoryRouter(
     [
-      { path: route ? new URL(route, 'http://screen').pathname : '*', element: ui },
+      { path: path ?? (route ? new URL(route, 'http://screen').pathname : '*'), element: ui },
       ...Object.entries(pages).map(([path, element]) => ({ path, element })),
     ],
     { initialEntries: [route ?? '/'] },
