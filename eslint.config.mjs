@@ -1,9 +1,43 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import nx from '@nx/eslint-plugin';
 import prettier from 'eslint-config-prettier';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const FEATURES = 'apps/web/src/features';
+const folders = (dir) =>
+  readdirSync(path.join(import.meta.dirname, dir), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+/**
+ * STYLE.md habit 13, a screen's folder is its own room (bulletproof-react's zones): a screen of an area
+ * (features/<area>/<screen>, an area being a folder with screens.ts) imports from its own folder, its
+ * area's shared/ and the session only; so does a page of its own (login, the kiosk, the hall display).
+ * What an area's screens share lives in its shared/, which imports no screen. The folders are read
+ * here, so a new screen is a room without a line added.
+ */
+function screenRoomZones() {
+  const message =
+    "A screen's folder is its own room: move what several screens share to features/<area>/shared/ or libs/ui (STYLE.md habit 13).";
+  const zone = (room, ...allowed) => ({
+    target: `${FEATURES}/${room}`,
+    from: FEATURES,
+    except: [`./${room}`, ...allowed.map((a) => `./${a}`)],
+    message,
+  });
+  return folders(FEATURES).flatMap((top) => {
+    if (top === 'session') return [];
+    if (!existsSync(path.join(import.meta.dirname, FEATURES, top, 'screens.ts'))) return [zone(top, 'session')];
+    return folders(`${FEATURES}/${top}`).map((screen) =>
+      screen === 'shared' ? zone(`${top}/shared`, 'session') : zone(`${top}/${screen}`, `${top}/shared`, 'session'),
+    );
+  });
+}
 
 export default tseslint.config(
   {
@@ -63,6 +97,14 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    files: [`${FEATURES}/**/*.{ts,tsx}`],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })] },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: screenRoomZones() }],
+    },
   },
   {
     files: ['tools/**/*.ts', 'bench/**/*.ts'],

@@ -21,6 +21,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['apps/web/src/**/*.test.{ts,tsx}', 'libs/ui/src/**/*.test.tsx', 'libs/devices/src/**/*.test.tsx'],
           setupFiles: ['apps/web/src/test/setup.ts'],
+          // antd's forms, selects and tables render slowly under jsdom on a busy machine.
+          testTimeout: 30_000,
         },
       },
       {

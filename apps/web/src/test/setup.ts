@@ -1,5 +1,5 @@
 import { afterEach, vi } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 
 // antd's responsive helpers need matchMedia, which jsdom lacks.
 Object.defineProperty(window, 'matchMedia', {
@@ -17,6 +17,9 @@ Object.defineProperty(window, 'matchMedia', {
 });
 
 afterEach(() => cleanup());
+
+// antd's first render in a busy jsdom run can take seconds: findBy… and waitFor wait that long.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom has no ResizeObserver; antd's Table, Select, Tabs and virtual lists observe sizes with it.
 // A plain global (not vi.stubGlobal), so a test that unstubs its own globals keeps this one.

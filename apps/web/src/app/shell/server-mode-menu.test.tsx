@@ -1,15 +1,13 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App } from 'antd';
+import { QueryClient } from '@tanstack/react-query';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setServiceTypeRoute, type VersionInfo } from '@checkup/api-contract';
 import { versionQueryOptions } from '../api/get-version';
 import { LAST_EXTERNAL_REPORT_ID_KEY } from '../../features/session/switch-server-mode';
+import { fakeApi, type FakeApi } from '../../test/fake-api';
+import { renderScreen } from '../../test/render-screen';
 import { useServerModeSwitch } from './server-mode-menu';
 import { TABS_STORAGE_KEY } from './tabs-store';
-
-const call = vi.fn();
-vi.mock('../../lib/api', () => ({ api: { call: (...args: unknown[]) => call(...args) }, apiHooks: {} }));
 
 function Switcher({ reload }: { reload: () => void }) {
   const onMenuClick = useServerModeSwitch(reload);
@@ -22,21 +20,16 @@ function Switcher({ reload }: { reload: () => void }) {
 }
 
 function renderSwitcher(reload: () => void) {
-  const client = new QueryClient();
-  client.setQueryData(versionQueryOptions.queryKey, { service_type: 1 } as VersionInfo);
-  render(
-    <QueryClientProvider client={client}>
-      <App>
-        <Switcher reload={reload} />
-      </App>
-    </QueryClientProvider>,
-  );
+  const queryClient = new QueryClient();
+  queryClient.setQueryData(versionQueryOptions.queryKey, { service_type: 1 } as VersionInfo);
+  renderScreen(<Switcher reload={reload} />, { queryClient });
 }
+
+let server: FakeApi;
 
 describe('切换服务模式 in the user menu (spec §4)', () => {
   beforeEach(() => {
-    call.mockReset();
-    call.mockResolvedValue({ service_type: 2 });
+    server = fakeApi([[setServiceTypeRoute, () => ({ service_type: 2 })]]);
     localStorage.clear();
     sessionStorage.clear();
   });
@@ -46,7 +39,7 @@ describe('切换服务模式 in the user menu (spec §4)', () => {
     renderSwitcher(reload);
     fireEvent.click(screen.getByText('切到体检服务器'));
     expect(await screen.findByText('当前就是体检服务器无需切换')).toBeTruthy();
-    expect(call).not.toHaveBeenCalled();
+    expect(server.call).not.toHaveBeenCalled();
     expect(reload).not.toHaveBeenCalled();
   });
 
@@ -63,11 +56,11 @@ describe('切换服务模式 in the user menu (spec §4)', () => {
     expect(await screen.findByText('确定要切换到外部服务器吗？')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
     await screen.findByText('切换后将关闭外检页面并重新加载系统，请再次确认切换到外部服务器。');
-    expect(call).not.toHaveBeenCalled();
+    expect(server.call).not.toHaveBeenCalled();
     const buttons = screen.getAllByRole('button', { name: /确\s*定/ });
     fireEvent.click(buttons.at(-1)!);
     await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
-    expect(call).toHaveBeenCalledWith(setServiceTypeRoute, { type: 2 });
+    expect(server.call).toHaveBeenCalledWith(setServiceTypeRoute, { type: 2 });
     expect(JSON.parse(sessionStorage.getItem(TABS_STORAGE_KEY)!).map((t: { path: string }) => t.path)).toEqual([
       '/manager/exam_mg/home_page',
     ]);

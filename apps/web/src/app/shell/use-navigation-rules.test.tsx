@@ -1,8 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { consumeRefreshFlag, resetRefreshFlag } from '../../lib/refresh-flag';
+import { renderScreen } from '../../test/render-screen';
 import { DEPT_DIAG_DETAIL_PATH, PAR_CFG_PATH, useNavigationRules } from './use-navigation-rules';
 
 function Shell() {
@@ -11,12 +10,7 @@ function Shell() {
 }
 
 function renderShell(first: string) {
-  const router = createMemoryRouter([{ path: '*', element: <Shell /> }], { initialEntries: [first] });
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  const { router } = renderScreen(<Shell />, { route: first, path: '*', antd: false });
   return (path: string) => act(() => router.navigate(path));
 }
 

@@ -1,45 +1,43 @@
 import { useState } from 'react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { configure, fireEvent, render, screen } from '@testing-library/react';
-import { App, Button } from 'antd';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { Button } from 'antd';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   DEFAULT_PRINT_SETTINGS,
   nameWorkstationRoute,
   printConfigRoute,
   type PrintConfig,
-  type RouteDescriptor,
 } from '@checkup/api-contract';
+import { usePrintSettings } from '../../lib/workstation/use-print-settings';
 import { WORKSTATION_ID_KEY } from '../../lib/workstation/workstation-id';
-
-const call = vi.fn();
-vi.mock('../../lib/api', () => ({
-  api: { call: (r: RouteDescriptor, input: unknown) => call(r, input) },
-  apiHooks: {},
-}));
-
-const { usePrintSettings } = await import('../../lib/workstation/use-print-settings');
-const { WorkstationNameDialog } = await import('./workstation-name-dialog');
+import { fakeApi, type FakeApi } from '../../test/fake-api';
+import { renderScreen } from '../../test/render-screen';
+import { WorkstationNameDialog } from './workstation-name-dialog';
 
 const DESK_PRINTERS = { ...DEFAULT_PRINT_SETTINGS.printers, guide_sheet: '登记台针式打印机' };
 
 /** The server: a workstation is named once; named, it prints on its own guide-sheet printer. */
 function serve() {
   let named: string | null = null;
-  call.mockImplementation(async (route: RouteDescriptor, input: Record<string, string>) => {
-    if (route === printConfigRoute) {
-      const workstation = named
-        ? { workstation_id: input.workstation_id!, workstation_name: named, overrides: {}, updated_at: '' }
-        : null;
-      const effective = named ? { ...DEFAULT_PRINT_SETTINGS, printers: DESK_PRINTERS } : DEFAULT_PRINT_SETTINGS;
-      return { defaults: DEFAULT_PRINT_SETTINGS, defaults_updated_at: null, workstation, effective } as PrintConfig;
-    }
-    if (route === nameWorkstationRoute) {
-      named = input.workstation_name!;
-      return { workstation_id: input.workstation_id, workstation_name: named, overrides: {}, updated_at: '' };
-    }
-    throw new Error(`未模拟的请求：${route.path}`);
-  });
+  return fakeApi([
+    [
+      printConfigRoute,
+      (input) => {
+        const workstation = named
+          ? { workstation_id: input.workstation_id!, workstation_name: named, overrides: {}, updated_at: '' }
+          : null;
+        const effective = named ? { ...DEFAULT_PRINT_SETTINGS, printers: DESK_PRINTERS } : DEFAULT_PRINT_SETTINGS;
+        return { defaults: DEFAULT_PRINT_SETTINGS, defaults_updated_at: null, workstation, effective } as PrintConfig;
+      },
+    ],
+    [
+      nameWorkstationRoute,
+      (input) => {
+        named = input.workstation_name;
+        return { workstation_id: input.workstation_id, workstation_name: named, overrides: {}, updated_at: '' };
+      },
+    ],
+  ]);
 }
 
 /** A printing page: each print says which guide-sheet printer the settings gave it. */
@@ -60,27 +58,22 @@ function PrintingPage() {
   );
 }
 
-function renderPage() {
-  return render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <App>
-        <PrintingPage />
-        <WorkstationNameDialog />
-      </App>
-    </QueryClientProvider>,
+const renderPage = () =>
+  renderScreen(
+    <>
+      <PrintingPage />
+      <WorkstationNameDialog />
+    </>,
   );
-}
 
-const namings = () => call.mock.calls.filter(([route]) => route === nameWorkstationRoute).map(([, input]) => input);
+let server: FakeApi;
+const namings = () => server.calls(nameWorkstationRoute);
 
-configure({ asyncUtilTimeout: 5000 });
-
-describe('为本工作站命名', { timeout: 20_000 }, () => {
+describe('为本工作站命名', () => {
   beforeEach(() => {
-    call.mockReset();
     localStorage.clear();
     sessionStorage.clear();
-    serve();
+    server = serve();
   });
 
   it('asks the first print for the workstation’s name, by the contract’s rule, then prints with its settings', async () => {

@@ -1,14 +1,12 @@
-import type { ReactNode } from 'react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen } from '@testing-library/react';
-import { App } from 'antd';
+import type { ReactElement } from 'react';
+import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { UserInfo } from '@checkup/api-contract';
+import { userInfoRoute, type UserInfo } from '@checkup/api-contract';
+import { fakeApi } from '../../test/fake-api';
+import { renderScreen, testQueryClient } from '../../test/render-screen';
 import { userInfoQueryOptions } from './api/get-user-info';
 import { CONFIDENTIAL_DENIED_MESSAGE } from './confidential';
 import { ConfidentialGuard, usePersonGuard } from './confidential-guard';
-
-vi.mock('../../lib/api', () => ({ api: { call: vi.fn() }, apiHooks: {} }));
 
 const user = (special_flag: '0' | '1'): UserInfo => ({
   id: 2,
@@ -21,14 +19,12 @@ const user = (special_flag: '0' | '1'): UserInfo => ({
   discount_floor: 100,
 });
 
-function renderAs(special_flag: '0' | '1', ui: ReactNode) {
-  const client = new QueryClient();
-  client.setQueryData(userInfoQueryOptions.queryKey, user(special_flag));
-  render(
-    <QueryClientProvider client={client}>
-      <App>{ui}</App>
-    </QueryClientProvider>,
-  );
+/** Signed in as a user with this special_flag (known already, as the shell has read it). */
+function renderAs(special_flag: '0' | '1', ui: ReactElement) {
+  fakeApi([[userInfoRoute, () => user(special_flag)]]);
+  const queryClient = testQueryClient();
+  queryClient.setQueryData(userInfoQueryOptions.queryKey, user(special_flag));
+  renderScreen(ui, { queryClient });
 }
 
 function OpenButton({ onOpen }: { onOpen: () => void }) {

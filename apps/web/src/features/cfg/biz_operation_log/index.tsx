@@ -1,4 +1,4 @@
-import { OperationLogScreen } from '../operation_log/operation-log-screen';
+import { OperationLogScreen } from '../shared/operation-log/operation-log-screen';
 
 /** 业务操作日志 (cfg/biz_operation_log): registration, check-in, status changes, critical values, report review. */
 export default function BizOperationLog() {

@@ -1,4 +1,4 @@
-import { OperationLogScreen } from '../operation_log/operation-log-screen';
+import { OperationLogScreen } from '../shared/operation-log/operation-log-screen';
 
 /** 系统操作日志 (cfg/sys_operation_log): sign-ins, confidential-person access, server mode, templates. */
 export default function SysOperationLog() {

@@ -7,9 +7,9 @@ import { ORDER_STATUS_LABELS } from '@checkup/api-contract';
 import { GenericTable, type GenericColumn } from '@checkup/ui';
 import { onRefreshFlag } from '../../../lib/refresh-flag';
 import { usePersonGuard } from '../../session/confidential-guard';
-import { deptWorklistQueryOptions, useDeptWorklist } from './api/get-dept-worklist';
-import { useMyDepts } from './api/get-my-depts';
-import { DEPT_STATUS_COLORS, DEPT_STATUS_LABELS, deptDiagDetailPath } from './dept-status';
+import { deptWorklistQueryOptions, useDeptWorklist } from '../shared/dept-worklist/api/get-dept-worklist';
+import { useMyDepts } from '../shared/dept-worklist/api/get-my-depts';
+import { DEPT_STATUS_COLORS, DEPT_STATUS_LABELS, deptDiagDetailPath } from '../shared/dept-worklist/dept-status';
 
 type Row = NonNullable<ReturnType<typeof useDeptWorklist>['data']>['list'][number];
 

@@ -4,8 +4,8 @@ import { Alert, App, Button, Card, DatePicker, List, Select, Space } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs';
 import { NORMAL_SUMMARY, type RouteOutput, type batchNormalSaveRoute } from '@checkup/api-contract';
 import { GenericTable, type GenericColumn } from '@checkup/ui';
-import { useDeptWorklist } from '../dept_diag/api/get-dept-worklist';
-import { useMyDepts } from '../dept_diag/api/get-my-depts';
+import { useDeptWorklist } from '../shared/dept-worklist/api/get-dept-worklist';
+import { useMyDepts } from '../shared/dept-worklist/api/get-my-depts';
 import { useBatchNormalSave } from './api/batch-normal-save';
 
 type Row = NonNullable<ReturnType<typeof useDeptWorklist>['data']>['list'][number];

@@ -5,7 +5,7 @@ import { ABNORMAL_ARROWS, type DeptDiagnosisView } from '@checkup/api-contract';
 import { AiCorrectionDialog } from '@checkup/ui';
 import { useRefreshFlag } from '../../../lib/use-refresh-flag';
 import { ConfidentialGuard } from '../../session/confidential-guard';
-import { aiReviewQueryOptions, useAiReviewEnabled } from './api/get-ai-review-parameter';
+import { aiReviewQueryOptions, useAiReviewEnabled } from '../shared/ai-review/api/get-ai-review-parameter';
 import { deptDiagnosisQueryOptions, useDeptDiagnosis, type DeptRecord } from './api/get-dept-diagnosis';
 import { useMatchDiagnoses } from './api/match-diagnoses';
 import { useSaveDeptDiagnosis } from './api/save-dept-diagnosis';

@@ -4,8 +4,8 @@ import { useNavigate } from 'react-router';
 import type { QueueEntry } from '@checkup/api-contract';
 import { DEPT_DIAG_DETAIL_PATH } from '../../../app/shell/use-navigation-rules';
 import { usePersonGuard } from '../../session/confidential-guard';
-import { CallDesk } from '../queue_mg_call/components/call-desk';
-import { DeptPicker, useChosenDept } from '../queue_mg_call/dept-picker';
+import { CallDesk } from '../shared/call-desk/call-desk';
+import { DeptPicker, useChosenDept } from '../shared/call-desk/dept-picker';
 
 export function deptDiagDetailUrl(orderId: string, deptId: number): string {
   return `${DEPT_DIAG_DETAIL_PATH}?${new URLSearchParams({ order_id: orderId, exam_dept_id: String(deptId) })}`;

@@ -1,4 +1,4 @@
-import { ReviewWorklist } from '../rev_apr/components/review-worklist';
+import { ReviewWorklist } from '../shared/review-worklist/review-worklist';
 
 /** 初审 (exam_mg/first_trial): the visits waiting for 初审, those assigned to me first. */
 export default function FirstTrial() {

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Alert, App, Card, Col, List, Row } from 'antd';
 import type { DeliveryFields, RouteOutput, reportSendRoute } from '@checkup/api-contract';
-import { reportColumns } from '../print_rpt/components/report-columns';
-import { ReportFilters } from '../print_rpt/components/report-filters';
-import { ReportListTable, useReportListState } from '../print_rpt/components/report-list-table';
-import { sendSummary, useSendReports } from '../send_rpt/api/send-reports';
-import { DeliveryForm } from '../send_rpt/components/delivery-form';
+import { reportColumns } from '../shared/report-list/report-columns';
+import { ReportFilters } from '../shared/report-list/report-filters';
+import { ReportListTable, useReportListState } from '../shared/report-list/report-list-table';
+import { sendSummary, useSendReports } from '../shared/report-delivery/api/send-reports';
+import { DeliveryForm } from '../shared/report-delivery/delivery-form';
 
 type SendAnswer = RouteOutput<typeof reportSendRoute>;
 

@@ -7,7 +7,7 @@ import { GenericTable, type GenericColumn } from '@checkup/ui';
 import { rememberSearch, takeRememberedSearch } from '../../../lib/keep-search';
 import { usePersonGuard } from '../../session/confidential-guard';
 import { useOrderList, type OrderListFilter } from './api/get-order-list';
-import { ORDER_MG_PATH, QUICK_REGISTER_PATH, orderDetailPath } from './order-paths';
+import { ORDER_MG_PATH, QUICK_REGISTER_PATH, orderDetailPath } from '../shared/orders/order-paths';
 
 const STATUS_OPTIONS = [
   { value: '', label: '全部状态' },

@@ -13,7 +13,7 @@ import {
   type PayMode,
 } from '@checkup/api-contract';
 import { deviceImageSrc, FingerprintDialog } from '@checkup/devices';
-import { usePrintGuideSheet } from '../order_quick_register/use-print-guide-sheet';
+import { usePrintGuideSheet } from '../shared/guide-sheet/use-print-guide-sheet';
 import { useCheckIn } from './api/check-in';
 import { getFingerprintTemplate } from './api/get-fingerprint-template';
 import { useOrderDetail } from './api/get-order-detail';

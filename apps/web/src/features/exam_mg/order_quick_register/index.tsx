@@ -13,13 +13,13 @@ import {
 import { IdCardReadButton, deviceImageSrc, type IdCardResult } from '@checkup/devices';
 import { getCardReaderSettings } from '../../../lib/workstation/print-config';
 import { storedWorkstationId } from '../../../lib/workstation/workstation-id';
-import { packageListQueryOptions } from './api/get-package-list';
+import { packageListQueryOptions } from '../shared/union-choice/api/get-package-list';
 import { useSaveOrder } from './api/save-order';
 import { AfterSaveActions, type SavedOrder } from './components/after-save-actions';
 import { CustomerLookup } from './components/customer-lookup';
 import { ExamineeFields, type RegisterFormValues } from './components/examinee-fields';
-import { UnionChoice } from './components/union-choice';
-import { useOrderSelection } from './use-order-selection';
+import { UnionChoice } from '../shared/union-choice/union-choice';
+import { useOrderSelection } from '../shared/union-choice/use-order-selection';
 
 const NATION_SUFFIX = /族$/;
 

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { Alert, App, Button, Card, List, Progress, Space } from 'antd';
 import type { ReportListRow } from '@checkup/api-contract';
 import type { GenericColumn } from '@checkup/ui';
-import { ReportPreviewDialog } from './components/report-preview-dialog';
-import { reportColumns } from './components/report-columns';
-import { ReportFilters } from './components/report-filters';
-import { ReportListTable, useReportListState } from './components/report-list-table';
+import { ReportPreviewDialog } from '../shared/report-preview/report-preview-dialog';
+import { reportColumns } from '../shared/report-list/report-columns';
+import { ReportFilters } from '../shared/report-list/report-filters';
+import { ReportListTable, useReportListState } from '../shared/report-list/report-list-table';
 import { useBatchPrint } from './use-batch-print';
 import { useMarkPrinted } from './use-mark-printed';
 

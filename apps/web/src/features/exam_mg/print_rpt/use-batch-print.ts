@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { LocalPrintClient } from '@checkup/devices';
 import { usePrintSettings } from '../../../lib/workstation/use-print-settings';
 import { recordReportPrint } from './api/record-report-print';
-import { downloadReportPdf, reportFileUrl } from './api/report-pdf';
+import { downloadReportPdf, reportFileUrl } from '../shared/report-preview/api/report-pdf';
 import { printReports, type BatchProgress, type BatchSummary } from './batch-print';
 
 /** The batch print of print_rpt on the workstation's report printer (打印配置): progress while it runs, the summary when done. */

@@ -3,9 +3,9 @@ import { App, Button, Card, Col, Input, Popconfirm, Row, Segmented, Space, Tag }
 import { formatQueueNo, QUEUE_STATUS_LABELS, type QueueEntry } from '@checkup/api-contract';
 import { GenericTable, type GenericColumn } from '@checkup/ui';
 import { useAddToQueue } from './api/add-to-queue';
-import { useDeptQueue } from './api/get-dept-queue';
-import { useQueueOverview } from './api/get-queue-overview';
-import { useMoveQueueEntry } from './api/move-queue-entry';
+import { useDeptQueue } from '../shared/queue/api/get-dept-queue';
+import { useQueueOverview } from '../shared/queue/api/get-queue-overview';
+import { useMoveQueueEntry } from '../shared/queue/api/move-queue-entry';
 
 type OverviewRow = NonNullable<ReturnType<typeof useQueueOverview>['data']>['depts'][number];
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Card, Space, Typography } from 'antd';
-import { CallDesk } from './components/call-desk';
-import { DeptPicker, useChosenDept } from './dept-picker';
+import { CallDesk } from '../shared/call-desk/call-desk';
+import { DeptPicker, useChosenDept } from '../shared/call-desk/dept-picker';
 
 /** 叫号 (exam_mg/queue_mg_call): a department's calling desk, F2 calls the next, F3 calls again. */
 export default function QueueMgCall() {

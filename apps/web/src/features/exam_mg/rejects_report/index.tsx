@@ -1,5 +1,5 @@
 import type { ReviewWorklistRow } from '@checkup/api-contract';
-import { ReviewWorklist } from '../rev_apr/components/review-worklist';
+import { ReviewWorklist } from '../shared/review-worklist/review-worklist';
 
 /**
  * 退回报告 (exam_mg/rejects_report): visits returned by a reviewer and not passed since, with the

@@ -1,4 +1,4 @@
-import { OpenReview } from '../rev_apr_detail/open-review';
+import { OpenReview } from '../shared/review-detail/open-review';
 
 /** 初审详情 (exam_mg/rev_apr_detail_first_trial?order_id=…). */
 export default function RevAprDetailFirstTrial() {

@@ -3,7 +3,7 @@ import { App, Button, Card, DatePicker, Input, Select, Space, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { REVIEW_STEP_RULES, type ReviewStep, type ReviewWorklistRow } from '@checkup/api-contract';
 import { GenericTable, type GenericColumn } from '@checkup/ui';
-import { useReviewWorklist } from '../rev_apr/api/get-review-worklist';
+import { useReviewWorklist } from '../shared/review-worklist/api/get-review-worklist';
 import { useAllotReviews } from './api/allot-reviews';
 import { useReviewers } from './api/get-reviewers';
 

@@ -2,9 +2,9 @@ import { Button, Card } from 'antd';
 import { useNavigate } from 'react-router';
 import type { ReportListRow } from '@checkup/api-contract';
 import type { GenericColumn } from '@checkup/ui';
-import { reportColumns } from '../print_rpt/components/report-columns';
-import { ReportFilters } from '../print_rpt/components/report-filters';
-import { ReportListTable, useReportListState } from '../print_rpt/components/report-list-table';
+import { reportColumns } from '../shared/report-list/report-columns';
+import { ReportFilters } from '../shared/report-list/report-filters';
+import { ReportListTable, useReportListState } from '../shared/report-list/report-list-table';
 
 export const RPT_EXAMINE_DETAIL_PATH = '/manager/exam_mg/rpt_examine_detail';
 export const rptExamineDetailPath = (orderId: string) =>

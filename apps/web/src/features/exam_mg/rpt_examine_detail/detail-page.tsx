@@ -8,7 +8,7 @@ import {
   type ReportHistory,
   type ReportState,
 } from '@checkup/api-contract';
-import { ReportPreviewFrame } from '../print_rpt/components/report-preview-dialog';
+import { ReportPreviewFrame } from '../shared/report-preview/report-preview-dialog';
 import { useReportHistory } from './api/get-report-history';
 import { useReviewReport } from './api/review-report';
 import { useReportLock } from './use-report-lock';

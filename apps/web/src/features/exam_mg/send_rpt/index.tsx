@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { App, Card, Col, Empty, Row } from 'antd';
 import type { DeliveryFields, ReportListRow } from '@checkup/api-contract';
-import { reportColumns } from '../print_rpt/components/report-columns';
-import { ReportFilters } from '../print_rpt/components/report-filters';
-import { ReportListTable, useReportListState } from '../print_rpt/components/report-list-table';
-import { useSendReports } from './api/send-reports';
-import { DeliveryForm } from './components/delivery-form';
+import { reportColumns } from '../shared/report-list/report-columns';
+import { ReportFilters } from '../shared/report-list/report-filters';
+import { ReportListTable, useReportListState } from '../shared/report-list/report-list-table';
+import { useSendReports } from '../shared/report-delivery/api/send-reports';
+import { DeliveryForm } from '../shared/report-delivery/delivery-form';
 
 /** 报告发送 (exam_mg/send_rpt): one checked report handed over or sent, and the delivery recorded. */
 export default function SendRpt() {

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { CRITICAL_STATUS_LABELS, type CriticalValueRow } from '@checkup/api-contract';
 import { DateRangeFilter, GenericTable, SearchBox, usePaging, type GenericColumn } from '@checkup/ui';
-import { queueOverviewQueryOptions } from '../queue_mg/api/get-queue-overview';
+import { queueOverviewQueryOptions } from '../shared/queue/api/get-queue-overview';
 import { useCriticalValues } from './api/get-critical-values';
 import { HandleModal } from './components/handle-modal';
 import { NotifyModal } from './components/notify-modal';

@@ -1,7 +1,7 @@
 import { Button } from 'antd';
 import { useNavigate } from 'react-router';
 import { usePersonGuard } from '../../session/confidential-guard';
-import { ReviewWorklist } from '../rev_apr/components/review-worklist';
+import { ReviewWorklist } from '../shared/review-worklist/review-worklist';
 
 export const tallySheetDetailPath = (orderId: string) =>
   `/manager/exam_mg/tally_sheet_detail?${new URLSearchParams({ order_id: orderId })}`;

@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Descriptions, Result, Spin, Table, Tag } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ORDER_STATUS_LABELS, reviewStepOf, type RouteOutput, type tallySheetRoute } from '@checkup/api-contract';
-import { reviewDetailPath } from '../rev_apr/review-paths';
+import { reviewDetailPath } from '../shared/review-worklist/review-paths';
 import { useTallySheet } from './api/get-tally-sheet';
 
 type UnionRow = RouteOutput<typeof tallySheetRoute>['depts'][number]['unions'][number] & { dept_name: string };

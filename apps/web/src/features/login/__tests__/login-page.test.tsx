@@ -1,40 +1,29 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { loginRoute, publicKeyRoute, versionRoute, type RouteDescriptor } from '@checkup/api-contract';
 import { ApiError } from '../../../lib/api-error';
+import { fakeApi, type FakeApi } from '../../../test/fake-api';
+import { renderScreen } from '../../../test/render-screen';
+import LoginPage from '../index';
 
-const call = vi.fn();
-vi.mock('../../../lib/api', () => ({
-  api: { call: (r: RouteDescriptor, input: unknown) => call(r, input) },
-  apiHooks: {},
-}));
+/** The login page carries no antd (it stays light). */
+const renderLogin = () =>
+  renderScreen(<LoginPage />, { route: '/', pages: { '/manager': <div>管理首页</div> }, antd: false }).router;
 
-const { default: LoginPage } = await import('../index');
+const unreachable = (descriptor: RouteDescriptor) => () => {
+  throw new ApiError(0, '网络连接失败，请稍后再试', descriptor.path);
+};
 
-function renderLogin() {
-  const router = createMemoryRouter(
-    [
-      { path: '/', element: <LoginPage /> },
-      { path: '/manager', element: <div>管理首页</div> },
-    ],
-    { initialEntries: ['/'] },
-  );
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
-}
+let server: FakeApi;
 
 describe('login page', () => {
   beforeEach(() => {
-    call.mockReset();
-    call.mockImplementation(async (r: RouteDescriptor) => {
-      throw new ApiError(0, '网络连接失败，请稍后再试', r.path);
-    });
+    // The server cannot be reached at all.
+    server = fakeApi([
+      [versionRoute, unreachable(versionRoute)],
+      [publicKeyRoute, unreachable(publicKeyRoute)],
+      [loginRoute, unreachable(loginRoute)],
+    ]);
   });
 
   it('asks for the account and password in Chinese before calling the server', async () => {
@@ -42,14 +31,13 @@ describe('login page', () => {
     fireEvent.click(screen.getByRole('button', { name: /登\s*录/ }));
     expect(await screen.findByText('请输入用户账号')).toBeTruthy();
     expect(await screen.findByText('请输入密码')).toBeTruthy();
-    expect(call.mock.calls.some(([r]) => r === loginRoute)).toBe(false);
+    expect(server.calls(loginRoute)).toEqual([]);
   });
 
   it('shows the server message when the login is refused and stays on the page', async () => {
-    call.mockImplementation(async (r: RouteDescriptor) => {
-      if (r === versionRoute) throw new ApiError(0, '网络连接失败，请稍后再试', r.path);
-      if (r === publicKeyRoute) return { public_key: TEST_PUBLIC_KEY };
-      throw new ApiError(400, '用户账号或密码错误', r.path);
+    server.answer(publicKeyRoute, () => ({ public_key: TEST_PUBLIC_KEY }));
+    server.answer(loginRoute, () => {
+      throw new ApiError(400, '用户账号或密码错误', loginRoute.path);
     });
     const router = renderLogin();
     fireEvent.change(screen.getByPlaceholderText('请输入用户账号'), { target: { value: ' admin ' } });
@@ -57,16 +45,18 @@ describe('login page', () => {
     fireEvent.click(screen.getByRole('button', { name: /登\s*录/ }));
     expect(await screen.findByText('用户账号或密码错误')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/');
-    const loginCall = call.mock.calls.find(([r]) => r === loginRoute);
-    expect(loginCall?.[1]).toMatchObject({ user_account: 'admin' });
-    expect((loginCall?.[1] as { password: string }).password).not.toBe('bad');
+    const [login] = server.calls(loginRoute);
+    expect(login).toMatchObject({ user_account: 'admin' });
+    expect(login!.password).not.toBe('bad');
   });
 
   it('takes the theme colour from the version info and can show the typed password', async () => {
-    call.mockImplementation(async (r: RouteDescriptor) => {
-      if (r === versionRoute) return { name: '测试医院', version: '1.0.0', service_type: 1, systemColorStyle: 'blue' };
-      throw new ApiError(0, '网络连接失败，请稍后再试', r.path);
-    });
+    server.answer(versionRoute, () => ({
+      name: '测试医院',
+      version: '1.0.0',
+      service_type: 1,
+      systemColorStyle: 'blue',
+    }));
     renderLogin();
     expect(await screen.findByRole('heading', { name: '测试医院' })).toBeTruthy();
     const page = screen.getByRole('main').parentElement!;

@@ -1,22 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  queueDisplaySnapshotRoute,
-  versionRoute,
-  type QueueDisplayDept,
-  type RouteDescriptor,
-} from '@checkup/api-contract';
-import { ApiError } from '../../../lib/api-error';
-
-const call = vi.fn();
-vi.mock('../../../lib/api', () => ({
-  api: { call: (r: RouteDescriptor, input: unknown) => call(r, input) },
-  apiHooks: {},
-}));
-
-const { default: QueuePage } = await import('../index');
+import { queueDisplaySnapshotRoute, versionRoute, type QueueDisplayDept } from '@checkup/api-contract';
+import { fakeApi, type FakeApi } from '../../../test/fake-api';
+import { renderScreen } from '../../../test/render-screen';
+import QueuePage from '../index';
 
 /** The browser's EventSource, driven by the test. */
 class FakeEventSource {
@@ -63,15 +50,10 @@ const ultrasound: QueueDisplayDept = {
   waiting_count: 0,
 };
 
-function renderPage(path = '/queue_page?dept_ids=5,6') {
-  const router = createMemoryRouter([{ path: '/queue_page', element: <QueuePage /> }], { initialEntries: [path] });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-}
+/** The hall display carries no antd. */
+const renderPage = () => renderScreen(<QueuePage />, { route: '/queue_page?dept_ids=5,6', antd: false });
+
+let server: FakeApi;
 
 describe('queue display', () => {
   const speak = vi.fn();
@@ -84,15 +66,16 @@ describe('queue display', () => {
     vi.stubGlobal('SpeechSynthesisUtterance', FakeUtterance);
     vi.stubGlobal('speechSynthesis', { speak });
     depts = [ecg(), ultrasound];
-    call.mockReset();
-    call.mockImplementation(async (route: RouteDescriptor, input: Record<string, string>) => {
-      if (route === versionRoute) return { name: '体检管理系统', version: '1', service_type: 1 };
-      if (route === queueDisplaySnapshotRoute) {
-        expect(input).toEqual({ dept_ids: '5,6' });
-        return { queue_date: '2026-11-22', last_seq: 41, depts };
-      }
-      throw new ApiError(404, `未模拟的请求：${route.path}`, route.path);
-    });
+    server = fakeApi([
+      [versionRoute, () => ({ name: '体检管理系统', version: '1', service_type: 1 })],
+      [
+        queueDisplaySnapshotRoute,
+        (input) => {
+          expect(input).toEqual({ dept_ids: '5,6' });
+          return { queue_date: '2026-11-22', last_seq: 41, depts };
+        },
+      ],
+    ]);
   });
   afterEach(() => vi.unstubAllGlobals());
 
@@ -159,7 +142,7 @@ describe('queue display', () => {
     renderPage();
     await screen.findByTestId('dept-5');
     await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
-    const snapshots = () => call.mock.calls.filter(([r]) => r === queueDisplaySnapshotRoute).length;
+    const snapshots = () => server.calls(queueDisplaySnapshotRoute).length;
     const before = snapshots();
     act(() =>
       FakeEventSource.opened[0]!.emit('queue', {

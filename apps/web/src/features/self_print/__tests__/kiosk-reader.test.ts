@@ -4,18 +4,11 @@ import {
   cardReaderSettingsRoute,
   idNumberCheckChar,
   type CardReaderParam,
-  type RouteDescriptor,
 } from '@checkup/api-contract';
 import { ApiError } from '../../../lib/api-error';
 import { WORKSTATION_ID_KEY } from '../../../lib/workstation/workstation-id';
-
-const call = vi.fn();
-vi.mock('../../../lib/api', () => ({
-  api: { call: (r: RouteDescriptor, input: unknown) => call(r, input) },
-  apiHooks: {},
-}));
-
-const { createKioskReader } = await import('../kiosk-reader');
+import { fakeApi } from '../../../test/fake-api';
+import { createKioskReader } from '../kiosk-reader';
 
 const first17 = '11010519900101123';
 const CARD = {
@@ -46,7 +39,6 @@ function helpers() {
 
 describe('the kiosk’s ID-card reader', () => {
   beforeEach(() => {
-    call.mockReset();
     localStorage.clear();
   });
   afterEach(() => vi.unstubAllGlobals());
@@ -54,7 +46,7 @@ describe('the kiosk’s ID-card reader', () => {
   it('polls the address 0110 holds, and the new one once 参数设置 changes it', async () => {
     const polled = helpers();
     let param = saved('http://127.0.0.1:8989/');
-    call.mockImplementation(async (route: RouteDescriptor) => (route === cardReaderSettingsRoute ? param : null));
+    fakeApi([[cardReaderSettingsRoute, () => param]]);
 
     expect(await createKioskReader().read()).toMatchObject({ ok: true, data: { cust_name: '张三' } });
     expect(polled.every((url) => url.startsWith('http://127.0.0.1:8989/idcard/'))).toBe(true);
@@ -71,14 +63,21 @@ describe('the kiosk’s ID-card reader', () => {
   it('asks for the reader of the workstation the kiosk’s start address named', async () => {
     helpers();
     localStorage.setItem(WORKSTATION_ID_KEY, KIOSK);
-    call.mockResolvedValue(saved('http://127.0.0.1:8989/'));
+    const server = fakeApi([[cardReaderSettingsRoute, () => saved('http://127.0.0.1:8989/')]]);
     await createKioskReader().read();
-    expect(call).toHaveBeenCalledWith(cardReaderSettingsRoute, { workstation_id: KIOSK });
+    expect(server.call).toHaveBeenCalledWith(cardReaderSettingsRoute, { workstation_id: KIOSK });
   });
 
   it('says to set the reading method when 0110 is not set', async () => {
     const polled = helpers();
-    call.mockRejectedValue(new ApiError(404, '身份证读卡设置（参数0110）未配置', cardReaderSettingsRoute.path));
+    fakeApi([
+      [
+        cardReaderSettingsRoute,
+        () => {
+          throw new ApiError(404, '身份证读卡设置（参数0110）未配置', cardReaderSettingsRoute.path);
+        },
+      ],
+    ]);
     const result = await createKioskReader().read();
     expect(result).toMatchObject({ ok: false, error: 'param_missing' });
     expect(polled).toEqual([]);

@@ -1,30 +1,22 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   selfPrintFindExamineeRoute,
   selfPrintMarkPrintedRoute,
   selfPrintReportListRoute,
   versionRoute,
-  type RouteDescriptor,
 } from '@checkup/api-contract';
 import { ApiError } from '../../../lib/api-error';
 import { SCAN_ROUTE_KEY } from '../../../lib/scan-route';
-
-const call = vi.fn();
-vi.mock('../../../lib/api', () => ({
-  api: { call: (r: RouteDescriptor, input: unknown) => call(r, input) },
-  apiHooks: {},
-}));
+import { fakeApi, type FakeApi } from '../../../test/fake-api';
+import { renderScreen } from '../../../test/render-screen';
+import SelfPrintWelcome from '../index';
+import SelfPrintReportList from '../report-list';
+import SelfPrintScanIdCard from '../scan-idcard';
+import SelfPrintUserInfo from '../user-info';
 
 const read = vi.fn();
 vi.mock('../kiosk-reader', () => ({ createKioskReader: () => ({ read, cancel: vi.fn() }) }));
-
-const { default: SelfPrintWelcome } = await import('../index');
-const { default: SelfPrintScanIdCard } = await import('../scan-idcard');
-const { default: SelfPrintUserInfo } = await import('../user-info');
-const { default: SelfPrintReportList } = await import('../report-list');
 
 const ID_CARD = '11010119800506123X';
 const TICKET = '42.1790000000.abcdefghijk';
@@ -38,32 +30,38 @@ const examinee = {
   cust_id_card: '110101********123X',
 };
 
+let server: FakeApi;
 function serve({ found = true } = {}) {
-  call.mockImplementation(async (route: RouteDescriptor, input: Record<string, string>) => {
-    if (route === versionRoute) return { name: '体检管理系统', version: '1', service_type: 1 };
-    if (route === selfPrintFindExamineeRoute) {
-      if (!found) throw new ApiError(404, '未找到您的体检记录，请确认身份证或到服务台咨询', route.path);
-      expect(input).toEqual({ cust_id_card: ID_CARD });
-      return examinee;
-    }
-    if (route === selfPrintReportListRoute) {
-      expect(input).toEqual({ ticket: TICKET });
-      return {
-        list: [
-          {
-            order_id: '20261102000001',
-            exam_date: '2026-11-02',
-            package_name: '入职套餐',
-            status: 'final_trial',
-            print_count: 0,
-          },
-        ],
-      };
-    }
-    if (route === selfPrintMarkPrintedRoute)
-      return { order_id: input.order_id, status: 'report_printed', print_count: 1 };
-    throw new ApiError(404, `未模拟的请求：${route.path}`, route.path);
-  });
+  server = fakeApi([
+    [versionRoute, () => ({ name: '体检管理系统', version: '1', service_type: 1 })],
+    [
+      selfPrintFindExamineeRoute,
+      (input) => {
+        if (!found)
+          throw new ApiError(404, '未找到您的体检记录，请确认身份证或到服务台咨询', selfPrintFindExamineeRoute.path);
+        expect(input).toEqual({ cust_id_card: ID_CARD });
+        return examinee;
+      },
+    ],
+    [
+      selfPrintReportListRoute,
+      (input) => {
+        expect(input).toEqual({ ticket: TICKET });
+        return {
+          list: [
+            {
+              order_id: '20261102000001',
+              exam_date: '2026-11-02',
+              package_name: '入职套餐',
+              status: 'final_trial',
+              print_count: 0,
+            },
+          ],
+        };
+      },
+    ],
+    [selfPrintMarkPrintedRoute, (input) => ({ order_id: input.order_id, status: 'report_printed', print_count: 1 })],
+  ]);
 }
 
 /** The local print service on the kiosk PC: answers its root and prints every file. */
@@ -80,28 +78,19 @@ function printService() {
   return urls;
 }
 
+/** The kiosk's four pages (they carry no antd), starting at `path`. */
 function renderKiosk(path = '/self_print') {
-  const router = createMemoryRouter(
-    [
-      { path: '/self_print', element: <SelfPrintWelcome /> },
-      { path: '/self_print/scan_idcard', element: <SelfPrintScanIdCard /> },
-      { path: '/self_print/user_info', element: <SelfPrintUserInfo /> },
-      { path: '/self_print/report_list', element: <SelfPrintReportList /> },
-    ],
-    { initialEntries: [path] },
-  );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
+  const { [path]: start, ...pages } = {
+    '/self_print': <SelfPrintWelcome />,
+    '/self_print/scan_idcard': <SelfPrintScanIdCard />,
+    '/self_print/user_info': <SelfPrintUserInfo />,
+    '/self_print/report_list': <SelfPrintReportList />,
+  } as Record<string, React.JSX.Element>;
+  return renderScreen(start!, { route: path, pages, antd: false }).router;
 }
 
 describe('self-print kiosk', () => {
   beforeEach(() => {
-    call.mockReset();
     read.mockReset();
     sessionStorage.clear();
   });
@@ -130,7 +119,7 @@ describe('self-print kiosk', () => {
     const [file] = JSON.parse(printword.searchParams.get('word_list')!) as string[];
     expect(new URL(file!).searchParams.get('ticket')).toBe(TICKET);
     expect(new URL(file!).pathname).toBe('/manager/api/selfprint/report_pdf');
-    expect(call).toHaveBeenCalledWith(selfPrintMarkPrintedRoute, { ticket: TICKET, order_id: '20261102000001' });
+    expect(server.call).toHaveBeenCalledWith(selfPrintMarkPrintedRoute, { ticket: TICKET, order_id: '20261102000001' });
     expect(JSON.parse(sessionStorage.getItem(SCAN_ROUTE_KEY)!)).toEqual([
       '/self_print',
       '/self_print/scan_idcard',
@@ -155,7 +144,7 @@ describe('self-print kiosk', () => {
     const alert = (await screen.findByRole('alert')).textContent;
     expect(alert).toContain('打印服务未启动');
     expect(alert).toContain('请联系服务台工作人员');
-    expect(call).not.toHaveBeenCalledWith(selfPrintMarkPrintedRoute, expect.anything());
+    expect(server.call).not.toHaveBeenCalledWith(selfPrintMarkPrintedRoute, expect.anything());
   });
 
   it('says so in Chinese when nobody has the card, and reads again on request', async () => {
@@ -179,7 +168,7 @@ describe('self-print kiosk', () => {
     serve();
     const router = renderKiosk('/self_print/report_list');
     await waitFor(() => expect(router.state.location.pathname).toBe('/self_print'));
-    expect(call).not.toHaveBeenCalledWith(selfPrintReportListRoute, expect.anything());
+    expect(server.call).not.toHaveBeenCalledWith(selfPrintReportListRoute, expect.anything());
   });
 
   it('returns to the start and forgets the examinee after 60 s without a touch', async () => {

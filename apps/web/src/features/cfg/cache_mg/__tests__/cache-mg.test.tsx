@@ -1,24 +1,18 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App } from 'antd';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { gatewayCacheClearRoute, gatewayCacheStatusRoute, type RouteDescriptor } from '@checkup/api-contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { gatewayCacheClearRoute, gatewayCacheStatusRoute } from '@checkup/api-contract';
 import { ApiError } from '../../../../lib/api-error';
-
-const call = vi.fn();
-vi.mock('../../../../lib/api', () => ({
-  api: { call: (r: RouteDescriptor, input: unknown) => call(r, input) },
-  apiHooks: {},
-}));
-
-const { default: CacheMg } = await import('../index');
+import { fakeApi } from '../../../../test/fake-api';
+import { renderScreen } from '../../../../test/render-screen';
+import CacheMg from '../index';
 
 /** The gateway as the screen sees it: three answers held until cleared. */
 function serve({ refuseClear = false } = {}) {
   let counts = { params: 2, transfer: 1 };
-  call.mockImplementation(async (route: RouteDescriptor) => {
-    if (route === gatewayCacheStatusRoute) {
-      return {
+  return fakeApi([
+    [
+      gatewayCacheStatusRoute,
+      () => ({
         store: 'memory',
         ttl_seconds: 300,
         entries: [
@@ -32,26 +26,18 @@ function serve({ refuseClear = false } = {}) {
         ],
         hits: 4,
         misses: 2,
-      };
-    }
-    if (route === gatewayCacheClearRoute) {
-      if (refuseClear) throw new ApiError(403, '没有权限执行此操作，请联系管理员', route.path);
-      const cleared = counts.params + counts.transfer;
-      counts = { params: 0, transfer: 0 };
-      return { cleared };
-    }
-    throw new ApiError(404, `未模拟的请求：${route.path}`, route.path);
-  });
-}
-
-function renderScreen() {
-  return render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <App>
-        <CacheMg />
-      </App>
-    </QueryClientProvider>,
-  );
+      }),
+    ],
+    [
+      gatewayCacheClearRoute,
+      () => {
+        if (refuseClear) throw new ApiError(403, '没有权限执行此操作，请联系管理员', gatewayCacheClearRoute.path);
+        const cleared = counts.params + counts.transfer;
+        counts = { params: 0, transfer: 0 };
+        return { cleared };
+      },
+    ],
+  ]);
 }
 
 const countOf = (title: string) => {
@@ -65,16 +51,10 @@ async function confirmClear() {
   fireEvent.click(within(confirm).getByRole('button', { name: /清\s*除/ }));
 }
 
-configure({ asyncUtilTimeout: 5000 });
-
-describe('缓存管理', { timeout: 20_000 }, () => {
-  beforeEach(() => {
-    call.mockReset();
-  });
-
+describe('缓存管理', () => {
   it('shows where the cache lives, for how long, what it holds and how often it answered', async () => {
     serve();
-    renderScreen();
+    renderScreen(<CacheMg />);
     expect(await screen.findByText('本网关内存（只对本网关有效）')).toBeTruthy();
     expect(screen.getByText('5 分钟')).toBeTruthy();
     expect(screen.getByText('3 条')).toBeTruthy();
@@ -84,19 +64,19 @@ describe('缓存管理', { timeout: 20_000 }, () => {
   });
 
   it('clears the cache after a confirmation, says how many answers went and reads the status again', async () => {
-    serve();
-    renderScreen();
+    const server = serve();
+    renderScreen(<CacheMg />);
     await screen.findByText('3 条');
     await confirmClear();
     expect(await screen.findByText('网关缓存已清除，共 3 条')).toBeTruthy();
     await waitFor(() => expect(countOf('系统参数')).toBe('0'));
     expect(screen.getByText('0 条')).toBeTruthy();
-    expect(call.mock.calls.filter(([r]) => r === gatewayCacheClearRoute)).toHaveLength(1);
+    expect(server.calls(gatewayCacheClearRoute)).toHaveLength(1);
   });
 
   it("shows the gateway's refusal and keeps the counts", async () => {
     serve({ refuseClear: true });
-    renderScreen();
+    renderScreen(<CacheMg />);
     await screen.findByText('3 条');
     await confirmClear();
     expect(await screen.findByText('没有权限执行此操作，请联系管理员')).toBeTruthy();

@@ -1,17 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App } from 'antd';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { frontLogListRoute, type FrontLogRow, type RouteDescriptor } from '@checkup/api-contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { frontLogListRoute, type FrontLogRow } from '@checkup/api-contract';
 import { ApiError } from '../../../../lib/api-error';
-
-const call = vi.fn();
-vi.mock('../../../../lib/api', () => ({
-  api: { call: (r: RouteDescriptor, input: unknown) => call(r, input) },
-  apiHooks: {},
-}));
-
-const { default: LogFront } = await import('../index');
+import { fakeApi, type FakeApi } from '../../../../test/fake-api';
+import { renderScreen } from '../../../../test/render-screen';
+import LogFront from '../index';
 
 const ROWS: FrontLogRow[] = [
   {
@@ -47,37 +40,26 @@ const ROWS: FrontLogRow[] = [
   },
 ];
 
-function serve() {
-  call.mockImplementation(async (route: RouteDescriptor, input: Record<string, unknown>) => {
-    if (route !== frontLogListRoute) throw new ApiError(404, `未模拟的请求：${route.path}`, route.path);
-    if (input.key === 'forbidden') throw new ApiError(403, '没有权限执行此操作，请联系管理员', route.path);
-    const list = ROWS.filter((r) => !input.log_type || r.log_type === input.log_type);
-    return { list, total: list.length, page: input.page, size: input.size };
-  });
-}
+let server: FakeApi;
+const lastFilter = () => server.calls(frontLogListRoute).at(-1);
 
-const lastFilter = () => call.mock.calls.filter(([r]) => r === frontLogListRoute).at(-1)?.[1];
-
-function renderScreen() {
-  return render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <App>
-        <LogFront />
-      </App>
-    </QueryClientProvider>,
-  );
-}
-
-configure({ asyncUtilTimeout: 5000 });
-
-describe('前端日志', { timeout: 20_000 }, () => {
+describe('前端日志', () => {
   beforeEach(() => {
-    call.mockReset();
-    serve();
+    server = fakeApi([
+      [
+        frontLogListRoute,
+        (input) => {
+          if (input.key === 'forbidden')
+            throw new ApiError(403, '没有权限执行此操作，请联系管理员', frontLogListRoute.path);
+          const list = ROWS.filter((r) => !input.log_type || r.log_type === input.log_type);
+          return { list, total: list.length, page: input.page, size: input.size };
+        },
+      ],
+    ]);
   });
 
   it('lists each entry by its message, page and reporter, newest first', async () => {
-    renderScreen();
+    renderScreen(<LogFront />);
     const error = (await screen.findByText("Cannot read properties of undefined (reading 'dept_name')")).closest('tr')!;
     expect(within(error as HTMLElement).getByText('错误')).toBeTruthy();
     expect(within(error as HTMLElement).getByText('/manager/exam_mg/dept_diag_detail')).toBeTruthy();
@@ -90,7 +72,7 @@ describe('前端日志', { timeout: 20_000 }, () => {
   });
 
   it('filters by type and by words, back on the first page', async () => {
-    renderScreen();
+    renderScreen(<LogFront />);
     await screen.findByText('please do not repeat the request');
     fireEvent.click(within(screen.getByLabelText('日志类型')).getByText('警告'));
     await waitFor(() => expect(lastFilter()).toMatchObject({ log_type: 'warn', page: 1 }));
@@ -109,7 +91,7 @@ describe('前端日志', { timeout: 20_000 }, () => {
   });
 
   it('opens an entry whole: its stack and the stored content', async () => {
-    renderScreen();
+    renderScreen(<LogFront />);
     const error = (await screen.findByText('钱医生（doctor1）')).closest('tr') as HTMLElement;
     fireEvent.click(within(error).getByRole('button', { name: /查\s*看/ }));
     const drawer = await screen.findByRole('dialog');
@@ -122,7 +104,7 @@ describe('前端日志', { timeout: 20_000 }, () => {
   });
 
   it("shows the server's refusal in Chinese", async () => {
-    renderScreen();
+    renderScreen(<LogFront />);
     await screen.findByText('please do not repeat the request');
     const search = screen.getByLabelText('内容、账号或姓名');
     fireEvent.change(search, { target: { value: 'forbidden' } });

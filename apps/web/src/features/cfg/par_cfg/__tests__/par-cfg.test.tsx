@@ -1,23 +1,14 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App } from 'antd';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   DEFAULT_CARD_READER_PARAM,
   parameterListRoute,
   saveParameterRoute,
   type ParameterRow,
-  type RouteDescriptor,
 } from '@checkup/api-contract';
-import { ApiError } from '../../../../lib/api-error';
-
-const call = vi.fn();
-vi.mock('../../../../lib/api', () => ({
-  api: { call: (r: RouteDescriptor, input: unknown) => call(r, input) },
-  apiHooks: {},
-}));
-
-const { default: ParCfg } = await import('../index');
+import { fakeApi, type FakeApi } from '../../../../test/fake-api';
+import { renderScreen } from '../../../../test/render-screen';
+import ParCfg from '../index';
 
 const row = (param_code: string, param_name: string, param_value: unknown, editable = true): ParameterRow => ({
   param_code,
@@ -36,40 +27,25 @@ function serve() {
       companyCfg: { name: '示范医院体检中心', systemColorStyle: 'default', logo: '/logo.png' },
     }),
   ];
-  call.mockImplementation(async (route: RouteDescriptor, input: Record<string, string>) => {
-    if (route === parameterListRoute) return rows;
-    if (route === saveParameterRoute) return rows.find((r) => r.param_code === input.param_code);
-    throw new ApiError(404, `未模拟的请求：${route.path}`, route.path);
-  });
+  return fakeApi([
+    [parameterListRoute, () => rows],
+    [saveParameterRoute, (input) => rows.find((r) => r.param_code === input.param_code)],
+  ]);
 }
 
+let server: FakeApi;
 const saved = () =>
-  call.mock.calls
-    .filter(([r]) => r === saveParameterRoute)
-    .map(([, input]) => ({ code: input.param_code, value: JSON.parse(input.param_value) }));
-
-function renderScreen() {
-  return render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <App>
-        <ParCfg />
-      </App>
-    </QueryClientProvider>,
-  );
-}
+  server.calls(saveParameterRoute).map((input) => ({ code: input.param_code, value: JSON.parse(input.param_value) }));
 
 const formOf = (name: string) => screen.getByRole('form', { name }) as HTMLElement;
 
-configure({ asyncUtilTimeout: 5000 });
-
-describe('参数设置', { timeout: 20_000 }, () => {
+describe('参数设置', () => {
   beforeEach(() => {
-    call.mockReset();
-    serve();
+    server = serve();
   });
 
   it('shows the service mode as read-only and saves the hospital name, keeping what else 0810 holds', async () => {
-    renderScreen();
+    renderScreen(<ParCfg />);
     expect(await screen.findByText('体检服务器')).toBeTruthy();
     const company = formOf('单位信息');
     const name = within(company).getByLabelText('单位名称');
@@ -96,7 +72,7 @@ describe('参数设置', { timeout: 20_000 }, () => {
   });
 
   it('checks a value by the rules of the contract before sending it', async () => {
-    renderScreen();
+    renderScreen(<ParCfg />);
     const company = await waitFor(() => formOf('单位信息'));
     fireEvent.change(within(company).getByLabelText('单位名称'), { target: { value: '  ' } });
     fireEvent.click(within(company).getByRole('button', { name: /保存单位信息/ }));
@@ -112,7 +88,7 @@ describe('参数设置', { timeout: 20_000 }, () => {
   });
 
   it('switches the reader to the local address and turns AI review on', async () => {
-    renderScreen();
+    renderScreen(<ParCfg />);
     const reader = await waitFor(() => formOf('身份证读卡设置'));
     fireEvent.click(within(reader).getByLabelText('本机读卡地址', { selector: 'input[type=radio]' }));
     fireEvent.click(within(reader).getByRole('button', { name: /保存身份证读卡设置/ }));

@@ -1,7 +1,5 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App } from 'antd';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   DEFAULT_PRINT_SETTINGS,
   printConfigRoute,
@@ -9,19 +7,12 @@ import {
   saveWorkstationRoute,
   workstationListRoute,
   type PrintConfig,
-  type RouteDescriptor,
   type Workstation,
 } from '@checkup/api-contract';
-import { ApiError } from '../../../../lib/api-error';
 import { WORKSTATION_ID_KEY } from '../../../../lib/workstation/workstation-id';
-
-const call = vi.fn();
-vi.mock('../../../../lib/api', () => ({
-  api: { call: (r: RouteDescriptor, input: unknown) => call(r, input) },
-  apiHooks: {},
-}));
-
-const { default: PrintCfg } = await import('../index');
+import { fakeApi, type FakeApi } from '../../../../test/fake-api';
+import { renderScreen } from '../../../../test/render-screen';
+import PrintCfg from '../index';
 
 const DESK: Workstation = {
   workstation_id: 'a'.repeat(32),
@@ -46,26 +37,15 @@ function serve() {
       printers: { ...DEFAULT_PRINT_SETTINGS.printers, guide_sheet: '登记台针式打印机' },
     },
   };
-  call.mockImplementation(async (route: RouteDescriptor, input: Record<string, string>) => {
-    if (route === printConfigRoute) return config;
-    if (route === workstationListRoute) return [DESK, KIOSK];
-    if (route === savePrintDefaultsRoute) return { defaults: JSON.parse(input.settings!), defaults_updated_at: '' };
-    if (route === saveWorkstationRoute) return { ...KIOSK, overrides: JSON.parse(input.overrides!) };
-    throw new ApiError(404, `未模拟的请求：${route.path}`, route.path);
-  });
+  return fakeApi([
+    [printConfigRoute, () => config],
+    [workstationListRoute, () => [DESK, KIOSK]],
+    [savePrintDefaultsRoute, (input) => ({ defaults: JSON.parse(input.settings), defaults_updated_at: '' })],
+    [saveWorkstationRoute, (input) => ({ ...KIOSK, overrides: JSON.parse(input.overrides) })],
+  ]);
 }
 
-const sent = (route: RouteDescriptor) => call.mock.calls.filter(([r]) => r === route).map(([, input]) => input);
-
-function renderScreen() {
-  return render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <App>
-        <PrintCfg />
-      </App>
-    </QueryClientProvider>,
-  );
-}
+let server: FakeApi;
 
 const formOf = (name: string) => screen.getByRole('form', { name }) as HTMLElement;
 /** A row of the 工作站设置 list (the one with an 编辑 button). */
@@ -76,19 +56,16 @@ const workstationRow = (name: string) =>
     return row;
   });
 
-configure({ asyncUtilTimeout: 5000 });
-
-describe('打印配置', { timeout: 20_000 }, () => {
+describe('打印配置', () => {
   beforeEach(() => {
-    call.mockReset();
     localStorage.setItem(WORKSTATION_ID_KEY, DESK.workstation_id);
-    serve();
+    server = serve();
   });
 
   it('shows what this workstation prints with, marking its own settings and its row', async () => {
-    renderScreen();
+    renderScreen(<PrintCfg />);
     expect(await screen.findByText('登记台针式打印机')).toBeTruthy();
-    expect(call).toHaveBeenCalledWith(printConfigRoute, { workstation_id: DESK.workstation_id });
+    expect(server.call).toHaveBeenCalledWith(printConfigRoute, { workstation_id: DESK.workstation_id });
     const ownLabel = screen.getAllByText('本工作站', { selector: '.ant-tag' });
     expect(ownLabel).toHaveLength(1);
     expect(ownLabel[0]!.closest('th')?.textContent).toContain('指引单打印机');
@@ -99,20 +76,20 @@ describe('打印配置', { timeout: 20_000 }, () => {
   });
 
   it('saves the centre defaults, refusing by the contract’s rules on the field first', async () => {
-    renderScreen();
+    renderScreen(<PrintCfg />);
     const defaults = await waitFor(() => formOf('默认打印设置'));
     const address = within(defaults).getByLabelText('打印服务地址');
     fireEvent.change(address, { target: { value: 'http://127.0.0.1:8000' } });
     fireEvent.click(within(defaults).getByRole('button', { name: /保存默认设置/ }));
     expect(await screen.findByText('打印服务地址应为以 / 结尾的 http 地址，例如 http://127.0.0.1:8000/')).toBeTruthy();
-    expect(sent(savePrintDefaultsRoute)).toEqual([]);
+    expect(server.calls(savePrintDefaultsRoute)).toEqual([]);
 
     fireEvent.change(address, { target: { value: 'http://10.0.0.20:8000/' } });
     fireEvent.change(within(defaults).getByLabelText('备用打印服务地址'), { target: { value: '' } });
     fireEvent.change(within(defaults).getByLabelText('报告打印机'), { target: { value: '报告室激光打印机' } });
     fireEvent.click(within(defaults).getByRole('button', { name: /保存默认设置/ }));
     expect(await screen.findByText('默认打印设置已保存')).toBeTruthy();
-    expect(sent(savePrintDefaultsRoute).map((input) => JSON.parse(input.settings))).toEqual([
+    expect(server.calls(savePrintDefaultsRoute).map((input) => JSON.parse(input.settings))).toEqual([
       {
         ...DEFAULT_PRINT_SETTINGS,
         print_service_urls: ['http://10.0.0.20:8000/'],
@@ -122,7 +99,7 @@ describe('打印配置', { timeout: 20_000 }, () => {
   });
 
   it('saves only what a workstation fills in as its own, and its reader address', async () => {
-    renderScreen();
+    renderScreen(<PrintCfg />);
     fireEvent.click(within(await workstationRow('自助机1')).getByRole('button', { name: '编辑' }));
     const form = await waitFor(() => formOf('工作站设置'));
     expect((within(form).getByLabelText('Word控件地址') as HTMLInputElement).placeholder).toBe(
@@ -136,7 +113,7 @@ describe('打印配置', { timeout: 20_000 }, () => {
     fireEvent.change(within(form).getByLabelText('条码打印机'), { target: { value: '自助机条码机' } });
     fireEvent.click(screen.getByRole('button', { name: /^保\s*存$/ }));
     expect(await screen.findByText('工作站“自助机1”的设置已保存')).toBeTruthy();
-    expect(sent(saveWorkstationRoute)).toEqual([
+    expect(server.calls(saveWorkstationRoute)).toEqual([
       {
         workstation_id: KIOSK.workstation_id,
         workstation_name: '自助机1',

@@ -1,17 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, configure, render, screen, waitFor, within } from '@testing-library/react';
-import { App } from 'antd';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { dataMonitorRoute, ORDER_STATUSES, type RouteDescriptor, type RouteOutput } from '@checkup/api-contract';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { dataMonitorRoute, ORDER_STATUSES, type RouteOutput } from '@checkup/api-contract';
 import { ApiError } from '../../../../lib/api-error';
-
-const call = vi.fn();
-vi.mock('../../../../lib/api', () => ({
-  api: { call: (r: RouteDescriptor, input: unknown) => call(r, input) },
-  apiHooks: {},
-}));
-
-const { default: DataMonitor } = await import('../index');
+import { fakeApi } from '../../../../test/fake-api';
+import { renderScreen } from '../../../../test/render-screen';
+import DataMonitor from '../index';
 
 const answer = (orderTotal: number): RouteOutput<typeof dataMonitorRoute> => ({
   exam_date: '2026-11-22',
@@ -28,37 +21,19 @@ const answer = (orderTotal: number): RouteOutput<typeof dataMonitorRoute> => ({
   avg_wait_minutes: 12.5,
 });
 
-function renderScreen() {
-  return render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <App>
-        <DataMonitor />
-      </App>
-    </QueryClientProvider>,
-  );
-}
-
 /** A Statistic's number, found by its title. */
 const statistic = (title: string) =>
   screen.getByText(title).closest('.ant-statistic')?.querySelector('.ant-statistic-content')?.textContent;
 
-configure({ asyncUtilTimeout: 5000 });
-
-describe('数据监控', { timeout: 20_000 }, () => {
-  beforeEach(() => {
-    call.mockReset();
-  });
+describe('数据监控', () => {
   afterEach(() => {
     vi.useRealTimers();
     vi.unstubAllGlobals();
   });
 
   it("shows today's counts, the department progress and the last refresh time", async () => {
-    call.mockImplementation(async (route: RouteDescriptor) => {
-      if (route === dataMonitorRoute) return answer(12);
-      throw new ApiError(404, `未模拟的请求：${route.path}`, route.path);
-    });
-    renderScreen();
+    fakeApi([[dataMonitorRoute, () => answer(12)]]);
+    renderScreen(<DataMonitor />);
     await waitFor(() => expect(statistic('今日订单')).toBe('12'));
     expect(statistic('未处理危急值')).toBe('2');
     expect(statistic('今日危急值')).toBe('3');
@@ -83,24 +58,31 @@ describe('数据监控', { timeout: 20_000 }, () => {
   it('reads the numbers again every 30 seconds', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let total = 10;
-    call.mockImplementation(async () => answer(total));
-    renderScreen();
+    const server = fakeApi([[dataMonitorRoute, () => answer(total)]]);
+    renderScreen(<DataMonitor />);
     await waitFor(() => expect(statistic('今日订单')).toBe('10'));
     total = 11;
     await act(async () => {
       await vi.advanceTimersByTimeAsync(29_000);
     });
-    expect(call.mock.calls.filter(([r]) => r === dataMonitorRoute)).toHaveLength(1);
+    expect(server.calls(dataMonitorRoute)).toHaveLength(1);
     await act(async () => {
       await vi.advanceTimersByTimeAsync(1_500);
     });
     await waitFor(() => expect(statistic('今日订单')).toBe('11'));
-    expect(call.mock.calls.filter(([r]) => r === dataMonitorRoute)).toHaveLength(2);
+    expect(server.calls(dataMonitorRoute)).toHaveLength(2);
   });
 
   it('shows the failure message when the numbers cannot be read', async () => {
-    call.mockRejectedValue(new ApiError(0, '网络连接失败，请稍后再试', dataMonitorRoute.path));
-    renderScreen();
+    fakeApi([
+      [
+        dataMonitorRoute,
+        () => {
+          throw new ApiError(0, '网络连接失败，请稍后再试', dataMonitorRoute.path);
+        },
+      ],
+    ]);
+    renderScreen(<DataMonitor />);
     expect(await screen.findByText('网络连接失败，请稍后再试')).toBeTruthy();
   });
 });

@@ -1,20 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App } from 'antd';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import dayjs from 'dayjs';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { deptWorklistRoute, myDeptsRoute, userInfoRoute, type RouteDescriptor } from '@checkup/api-contract';
-import { ApiError } from '../../../../lib/api-error';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { deptWorklistRoute, myDeptsRoute, userInfoRoute } from '@checkup/api-contract';
 import { raiseRefreshFlag, resetRefreshFlag } from '../../../../lib/refresh-flag';
-
-const call = vi.fn();
-vi.mock('../../../../lib/api', () => ({
-  api: { call: (r: RouteDescriptor, input: unknown) => call(r, input) },
-  apiHooks: {},
-}));
-
-const { default: DeptDiag } = await import('../index');
+import { fakeApi, type FakeApi } from '../../../../test/fake-api';
+import { renderScreen } from '../../../../test/render-screen';
+import DeptDiag from '../index';
 
 const row = (orderId: string, name: string, fields: Record<string, unknown> = {}) => ({
   order_id: orderId,
@@ -31,45 +22,38 @@ const row = (orderId: string, name: string, fields: Record<string, unknown> = {}
 
 const ROWS = [row('20261121000001', '张三'), row('20261121000002', '李四', { dept_status: '2' })];
 
-function serve() {
-  call.mockImplementation(async (route: RouteDescriptor, input: Record<string, unknown>) => {
-    if (route === userInfoRoute) return { id: 1, user_name: '陈医生', special_flag: '0', role_menu: ['*'] };
-    if (route === myDeptsRoute)
-      return [
+let server: FakeApi;
+const serve = () =>
+  (server = fakeApi([
+    [userInfoRoute, () => ({ id: 1, user_name: '陈医生', special_flag: '0', role_menu: ['*'] })],
+    [
+      myDeptsRoute,
+      () => [
         { exam_dept_id: 3, dept_name: '内科', dept_type: 'check' },
         { exam_dept_id: 4, dept_name: '检验科', dept_type: 'lab' },
-      ];
-    if (route === deptWorklistRoute) {
-      const list = ROWS.filter((r) => !input.keyword || r.order_id === input.keyword || r.cust_name === input.keyword);
-      return { list, total: list.length, page: 1, size: 20 };
-    }
-    throw new ApiError(404, '未模拟的请求', route.path);
-  });
-}
-
-function renderWorklist() {
-  const router = createMemoryRouter(
-    [
-      { path: '/manager/exam_mg/dept_diag', element: <DeptDiag /> },
-      { path: '/manager/exam_mg/dept_diag_detail', element: <div>详情页</div> },
+      ],
     ],
-    { initialEntries: ['/manager/exam_mg/dept_diag'] },
-  );
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <App>
-        <RouterProvider router={router} />
-      </App>
-    </QueryClientProvider>,
-  );
-  return router;
-}
+    [
+      deptWorklistRoute,
+      (input) => {
+        const list = ROWS.filter(
+          (r) => !input.keyword || r.order_id === input.keyword || r.cust_name === input.keyword,
+        );
+        return { list, total: list.length, page: 1, size: 20 };
+      },
+    ],
+  ]));
 
-const worklistCalls = () => call.mock.calls.filter(([r]) => r === deptWorklistRoute).map(([, i]) => i);
+const renderWorklist = () =>
+  renderScreen(<DeptDiag />, {
+    route: '/manager/exam_mg/dept_diag',
+    pages: { '/manager/exam_mg/dept_diag_detail': <div>详情页</div> },
+  }).router;
+
+const worklistCalls = () => server.calls(deptWorklistRoute);
 
 describe('科室诊断 worklist', () => {
   beforeEach(() => {
-    call.mockReset();
     resetRefreshFlag();
     serve();
   });

@@ -1,18 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App } from 'antd';
-import { MemoryRouter } from 'react-router';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { batchNormalSaveRoute, deptWorklistRoute, myDeptsRoute, type RouteDescriptor } from '@checkup/api-contract';
-import { ApiError } from '../../../../lib/api-error';
-
-const call = vi.fn();
-vi.mock('../../../../lib/api', () => ({
-  api: { call: (r: RouteDescriptor, input: unknown) => call(r, input) },
-  apiHooks: {},
-}));
-
-const { default: DeptDiagBatch } = await import('../index');
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { batchNormalSaveRoute, deptWorklistRoute, myDeptsRoute } from '@checkup/api-contract';
+import { fakeApi, type FakeApi } from '../../../../test/fake-api';
+import { renderScreen } from '../../../../test/render-screen';
+import DeptDiagBatch from '../index';
 
 const row = (orderId: string, name: string) => ({
   order_id: orderId,
@@ -26,15 +17,19 @@ const row = (orderId: string, name: string) => ({
   dept_exception_flag: '0',
 });
 
+let server: FakeApi;
+
 describe('批量诊断', () => {
   beforeEach(() => {
-    call.mockReset();
-    call.mockImplementation(async (route: RouteDescriptor) => {
-      if (route === myDeptsRoute) return [{ exam_dept_id: 3, dept_name: '内科', dept_type: 'check' }];
-      if (route === deptWorklistRoute)
-        return { list: [row('20261121000001', '张三'), row('20261121000002', '李四')], total: 2, page: 1, size: 200 };
-      if (route === batchNormalSaveRoute)
-        return {
+    server = fakeApi([
+      [myDeptsRoute, () => [{ exam_dept_id: 3, dept_name: '内科', dept_type: 'check' }]],
+      [
+        deptWorklistRoute,
+        () => ({ list: [row('20261121000001', '张三'), row('20261121000002', '李四')], total: 2, page: 1, size: 200 }),
+      ],
+      [
+        batchNormalSaveRoute,
+        () => ({
           saved: ['20261121000001'],
           result_count: 3,
           skipped: [
@@ -44,23 +39,15 @@ describe('批量诊断', () => {
               reason: '该记录正在被「王医生」编辑（锁定至10:30），请稍后再试',
             },
           ],
-        };
-      throw new ApiError(404, '未模拟的请求', route.path);
-    });
+        }),
+      ],
+    ]);
   });
 
   it('saves normal results for the ticked waiting visits and lists the skipped ones with the reason', async () => {
-    render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <App>
-          <MemoryRouter>
-            <DeptDiagBatch />
-          </MemoryRouter>
-        </App>
-      </QueryClientProvider>,
-    );
+    renderScreen(<DeptDiagBatch />);
     await screen.findByText('张三');
-    expect(call.mock.calls.find(([r]) => r === deptWorklistRoute)?.[1]).toMatchObject({
+    expect(server.calls(deptWorklistRoute)[0]).toMatchObject({
       exam_dept_id: 3,
       dept_status: '0',
     });
@@ -73,7 +60,7 @@ describe('批量诊断', () => {
     expect(await screen.findByText('已为 1 位受检者保存 3 项正常结果，跳过 1 位')).toBeTruthy();
     expect(screen.getByText(/20261121000002 李四：该记录正在被「王医生」编辑/)).toBeTruthy();
     await waitFor(() =>
-      expect(call.mock.calls.find(([r]) => r === batchNormalSaveRoute)?.[1]).toEqual({
+      expect(server.calls(batchNormalSaveRoute)[0]).toEqual({
         exam_dept_id: 3,
         order_ids: JSON.stringify(['20261121000001', '20261121000002']),
       }),

@@ -1,8 +1,5 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App } from 'antd';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   deptDiagnosisListRoute,
@@ -18,27 +15,21 @@ import {
   updateCorrectionStatusRoute,
   userInfoRoute,
   type DeptDiagnosisView,
-  type RouteDescriptor,
 } from '@checkup/api-contract';
 import { ApiError } from '../../../../lib/api-error';
 import { draftStorageKey } from '../../../../lib/drafts/draft-store';
 import { raiseRefreshFlag, resetRefreshFlag } from '../../../../lib/refresh-flag';
+import { fakeApi, type FakeApi } from '../../../../test/fake-api';
+import { renderScreen } from '../../../../test/render-screen';
+import DeptDiagDetail from '../index';
 import { DEPT_ID, ORDER_ID, deptView } from './fixtures';
 
-const call = vi.fn();
-vi.mock('../../../../lib/api', () => ({
-  api: { call: (r: RouteDescriptor, input: unknown) => call(r, input) },
-  apiHooks: {},
-}));
+let server: FakeApi & { setView: (next: DeptDiagnosisView) => void };
 
-const { default: DeptDiagDetail } = await import('../index');
-
-type Handler = (input: Record<string, unknown>) => unknown;
-
-/** The server as the screen sees it: a handler per call, the rest answered plainly. */
-function serve(overrides: Map<RouteDescriptor, Handler> = new Map()) {
+/** The server as the screen sees it, the rest answered plainly; a test answers its own calls besides. */
+function serve() {
   let view = deptView();
-  const handlers = new Map<RouteDescriptor, Handler>([
+  const api = fakeApi([
     [
       userInfoRoute,
       () => ({ id: 1, user_name: '陈医生', user_account: 'doctor1', special_flag: '0', role_menu: ['*'] }),
@@ -47,34 +38,19 @@ function serve(overrides: Map<RouteDescriptor, Handler> = new Map()) {
     [deptUnlockRoute, () => ({ released: true })],
     [deptDiagnosisListRoute, () => view],
     [getParameterRoute, () => ({ param_code: '0030', param_value: { ai_review: { enable: false } } })],
-    ...overrides,
   ]);
-  call.mockImplementation(async (route: RouteDescriptor, input: Record<string, unknown>) => {
-    const handler = handlers.get(route);
-    if (!handler) throw new ApiError(404, `未模拟的请求：${route.path}`, route.path);
-    return handler(input);
-  });
-  return { setView: (next: DeptDiagnosisView) => (view = next) };
+  server = Object.assign(api, { setView: (next: DeptDiagnosisView) => void (view = next) });
 }
 
-function renderDetail() {
-  const router = createMemoryRouter([{ path: '/manager/exam_mg/dept_diag_detail', element: <DeptDiagDetail /> }], {
-    initialEntries: [`/manager/exam_mg/dept_diag_detail?order_id=${ORDER_ID}&exam_dept_id=${DEPT_ID}`],
+const renderDetail = () =>
+  renderScreen(<DeptDiagDetail />, {
+    route: `/manager/exam_mg/dept_diag_detail?order_id=${ORDER_ID}&exam_dept_id=${DEPT_ID}`,
   });
-  return render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <App>
-        <RouterProvider router={router} />
-      </App>
-    </QueryClientProvider>,
-  );
-}
 
 /** antd spaces out a two-character label (保 存); the accessible name is matched either way. */
 const button = (name: string) =>
   screen.getByRole('button', { name: new RegExp(`^${[...name].join('\\s*')}$`) }) as HTMLButtonElement;
 const input = (name: string) => screen.getByRole('textbox', { name }) as HTMLInputElement;
-const callsOf = (route: RouteDescriptor) => call.mock.calls.filter(([r]) => r === route).map(([, i]) => i);
 const type = (name: string, value: string) => fireEvent.change(input(name), { target: { value } });
 
 async function opened() {
@@ -86,7 +62,6 @@ async function opened() {
 
 describe('科室诊断详情', () => {
   beforeEach(() => {
-    call.mockReset();
     localStorage.clear();
     resetRefreshFlag();
     vi.stubGlobal(
@@ -128,23 +103,17 @@ describe('科室诊断详情', () => {
   });
 
   it('generates a summary line from an abnormal result and merges the matched one without a duplicate', async () => {
-    serve(
-      new Map<RouteDescriptor, Handler>([
-        [
-          matchDiagByUnionRoute,
-          () => [
-            {
-              diag_id: 5,
-              diag_name: '肝功能异常',
-              advice: '建议复查肝功能',
-              life_guidance: '',
-              union_id: 1,
-              summary_content: '谷丙转氨酶 偏高',
-            },
-          ],
-        ],
-      ]),
-    );
+    serve();
+    server.answer(matchDiagByUnionRoute, () => [
+      {
+        diag_id: 5,
+        diag_name: '肝功能异常',
+        advice: '建议复查肝功能',
+        life_guidance: '',
+        union_id: 1,
+        summary_content: '谷丙转氨酶 偏高',
+      },
+    ]);
     await opened();
     type('谷丙转氨酶', '68');
     expect(input('小结1').value).toBe('谷丙转氨酶 偏高');
@@ -154,32 +123,26 @@ describe('科室诊断详情', () => {
     expect(await screen.findByText('1. 肝功能异常')).toBeTruthy();
     expect(input('小结1').value).toBe('谷丙转氨酶 偏高');
     expect(screen.queryByRole('textbox', { name: '小结2' })).toBeNull();
-    expect(JSON.parse(callsOf(matchDiagByUnionRoute)[0].results as string)).toContainEqual({
+    expect(JSON.parse(server.calls(matchDiagByUnionRoute)[0]!.results!)).toContainEqual({
       item_id: 11,
       result_value: '68',
     });
   });
 
   it('saves with Ctrl+S and tells the doctor a critical value went to 危急值管理', async () => {
-    serve(
-      new Map<RouteDescriptor, Handler>([
-        [
-          diagnosisUnionSaveRoute,
-          () => ({
-            ...deptView({ dept_status: '1' }),
-            new_critical: [{ item_name: '血钾', result_value: '7.0', direction: 'H' }],
-          }),
-        ],
-      ]),
-    );
+    serve();
+    server.answer(diagnosisUnionSaveRoute, () => ({
+      ...deptView({ dept_status: '1' }),
+      new_critical: [{ item_name: '血钾', result_value: '7.0', direction: 'H' }],
+    }));
     await opened();
     type('血钾', '7.0');
     fireEvent.keyDown(window, { key: 's', ctrlKey: true });
 
     expect(await screen.findByText('危急值已上报')).toBeTruthy();
-    const [sent] = callsOf(diagnosisUnionSaveRoute);
+    const [sent] = server.calls(diagnosisUnionSaveRoute);
     expect(sent).toMatchObject({ order_id: ORDER_ID, exam_dept_id: DEPT_ID });
-    expect(JSON.parse(sent.results as string)).toContainEqual({ item_id: 12, result_value: '7.0' });
+    expect(JSON.parse(sent!.results)).toContainEqual({ item_id: 12, result_value: '7.0' });
   });
 
   it('keeps a draft 10 s after an edit and offers it back on reopen', async () => {
@@ -206,16 +169,10 @@ describe('科室诊断详情', () => {
 
   it('opens read-only with the server’s message when someone else holds the lock, and releases nothing', async () => {
     const refusal = '该记录正在被「王医生」编辑（锁定至10:30），请稍后再试';
-    serve(
-      new Map<RouteDescriptor, Handler>([
-        [
-          deptLockRoute,
-          () => {
-            throw new ApiError(423, refusal, deptLockRoute.path);
-          },
-        ],
-      ]),
-    );
+    serve();
+    server.answer(deptLockRoute, () => {
+      throw new ApiError(423, refusal, deptLockRoute.path);
+    });
     const view = renderDetail();
     expect(await screen.findByText(`${refusal}（只读打开）`)).toBeTruthy();
     expect(input('谷丙转氨酶').readOnly).toBe(true);
@@ -223,7 +180,7 @@ describe('科室诊断详情', () => {
     expect(button('签名').disabled).toBe(true);
 
     view.unmount();
-    expect(callsOf(deptUnlockRoute)).toEqual([]);
+    expect(server.calls(deptUnlockRoute)).toEqual([]);
   });
 
   it('releases the lock when the screen closes, and with a keepalive request when the page unloads', async () => {
@@ -237,60 +194,47 @@ describe('科室诊断详情', () => {
     expect(String(init!.body)).toBe(`order_id=${ORDER_ID}&exam_dept_id=${DEPT_ID}`);
 
     view.unmount();
-    expect(callsOf(deptUnlockRoute)).toEqual([{ order_id: ORDER_ID, exam_dept_id: DEPT_ID }]);
+    expect(server.calls(deptUnlockRoute)).toEqual([{ order_id: ORDER_ID, exam_dept_id: DEPT_ID }]);
   });
 
   it('signs the department and is read-only afterwards', async () => {
-    const server = serve(
-      new Map<RouteDescriptor, Handler>([
-        [
-          orderDeptSignRoute,
-          () => {
-            server.setView(deptView({ dept_status: '2', order_status: 'in_exam' }));
-            return { order_id: ORDER_ID, exam_dept_id: DEPT_ID, order_status: 'in_exam' };
-          },
-        ],
-      ]),
-    );
+    serve();
+    server.answer(orderDeptSignRoute, () => {
+      server.setView(deptView({ dept_status: '2', order_status: 'in_exam' }));
+      return { order_id: ORDER_ID, exam_dept_id: DEPT_ID, order_status: 'in_exam' };
+    });
     server.setView(deptView({ dept_status: '1', order_status: 'in_exam' }));
     await opened();
 
     fireEvent.click(button('签名'));
 
     expect(await screen.findByText('签名成功')).toBeTruthy();
-    expect(callsOf(orderDeptSignRoute)).toEqual([{ order_id: ORDER_ID, exam_dept_id: DEPT_ID }]);
+    expect(server.calls(orderDeptSignRoute)).toEqual([{ order_id: ORDER_ID, exam_dept_id: DEPT_ID }]);
     expect(await screen.findByText('本科室已签名，结果只读')).toBeTruthy();
     expect(input('谷丙转氨酶').readOnly).toBe(true);
     expect(button('保存').disabled).toBe(true);
   });
 
   it('signs an imaging work group with order_imaging_dept_sign', async () => {
-    serve(
-      new Map<RouteDescriptor, Handler>([
-        [deptDiagnosisListRoute, () => deptView({ imaging_groups: [{ work_group_id: 9, group_name: '放射组' }] })],
-        [orderImagingDeptSignRoute, () => ({ order_id: ORDER_ID, exam_dept_id: DEPT_ID, work_group_id: 9 })],
-      ]),
+    serve();
+    server.answer(deptDiagnosisListRoute, () =>
+      deptView({ imaging_groups: [{ work_group_id: 9, group_name: '放射组' }] }),
     );
+    server.answer(orderImagingDeptSignRoute, () => ({ order_id: ORDER_ID, exam_dept_id: DEPT_ID, work_group_id: 9 }));
     await opened();
     fireEvent.click(screen.getByRole('button', { name: '影像签名（放射组）' }));
     expect(await screen.findByText('签名成功')).toBeTruthy();
-    expect(callsOf(orderImagingDeptSignRoute)).toEqual([
+    expect(server.calls(orderImagingDeptSignRoute)).toEqual([
       { order_id: ORDER_ID, exam_dept_id: DEPT_ID, work_group_id: 9 },
     ]);
-    expect(callsOf(orderDeptSignRoute)).toEqual([]);
+    expect(server.calls(orderDeptSignRoute)).toEqual([]);
   });
 
   it('shows the server’s refusal to change a signed department and keeps what was typed', async () => {
-    serve(
-      new Map<RouteDescriptor, Handler>([
-        [
-          diagnosisUnionSaveRoute,
-          () => {
-            throw new ApiError(409, '本科室已签名，不能再修改结果', diagnosisUnionSaveRoute.path);
-          },
-        ],
-      ]),
-    );
+    serve();
+    server.answer(diagnosisUnionSaveRoute, () => {
+      throw new ApiError(409, '本科室已签名，不能再修改结果', diagnosisUnionSaveRoute.path);
+    });
     await opened();
     type('谷丙转氨酶', '68');
     fireEvent.click(button('保存'));
@@ -299,16 +243,10 @@ describe('科室诊断详情', () => {
   });
 
   it('shows the server’s refusal of a signature', async () => {
-    serve(
-      new Map<RouteDescriptor, Handler>([
-        [
-          orderDeptSignRoute,
-          () => {
-            throw new ApiError(409, '请先录入本科室的检查结果再签名', orderDeptSignRoute.path);
-          },
-        ],
-      ]),
-    );
+    serve();
+    server.answer(orderDeptSignRoute, () => {
+      throw new ApiError(409, '请先录入本科室的检查结果再签名', orderDeptSignRoute.path);
+    });
     await opened();
     fireEvent.click(button('签名'));
     expect(await screen.findByText('请先录入本科室的检查结果再签名')).toBeTruthy();
@@ -316,28 +254,22 @@ describe('科室诊断详情', () => {
 
   it('empties the summary and diagnoses with the server’s message when a reload of the list fails', async () => {
     let failing = false;
-    serve(
-      new Map<RouteDescriptor, Handler>([
-        [
-          deptDiagnosisListRoute,
-          () => {
-            if (failing) throw new ApiError(500, '诊断列表加载失败', deptDiagnosisListRoute.path);
-            return deptView({
-              summary: [
-                {
-                  summary_content: '谷丙转氨酶 偏高',
-                  source: '2',
-                  doctor_edited: '0',
-                  union_id: 1,
-                  summary_order_by: 1,
-                },
-              ],
-              diag_list: [{ diag_id: 5, diag_name: '肝功能异常', advice: '', doctor_created_flag: '0', sort: 1 }],
-            });
+    serve();
+    server.answer(deptDiagnosisListRoute, () => {
+      if (failing) throw new ApiError(500, '诊断列表加载失败', deptDiagnosisListRoute.path);
+      return deptView({
+        summary: [
+          {
+            summary_content: '谷丙转氨酶 偏高',
+            source: '2',
+            doctor_edited: '0',
+            union_id: 1,
+            summary_order_by: 1,
           },
         ],
-      ]),
-    );
+        diag_list: [{ diag_id: 5, diag_name: '肝功能异常', advice: '', doctor_created_flag: '0', sort: 1 }],
+      });
+    });
     await opened();
     expect(input('小结1').value).toBe('谷丙转氨酶 偏高');
 
@@ -350,20 +282,17 @@ describe('科室诊断详情', () => {
   });
 
   it('shows the AI correction reminder where parameter 0030 enables it, and clears it when handled', async () => {
-    serve(
-      new Map<RouteDescriptor, Handler>([
-        [deptDiagnosisListRoute, () => deptView({ correction_status: '1' })],
-        [getParameterRoute, () => ({ param_code: '0030', param_value: { ai_review: { enable: true } } })],
-        [updateCorrectionStatusRoute, () => ({ order_id: ORDER_ID, correction_status: '0' })],
-      ]),
-    );
+    serve();
+    server.answer(deptDiagnosisListRoute, () => deptView({ correction_status: '1' }));
+    server.answer(getParameterRoute, () => ({ param_code: '0030', param_value: { ai_review: { enable: true } } }));
+    server.answer(updateCorrectionStatusRoute, () => ({ order_id: ORDER_ID, correction_status: '0' }));
     await opened();
     expect(await screen.findByText('AI纠错提醒')).toBeTruthy();
     expect(screen.getByRole('button', { name: /^AI纠错$/ })).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: '已处理异常' }));
 
-    await waitFor(() => expect(callsOf(updateCorrectionStatusRoute)).toEqual([{ order_id: ORDER_ID }]));
+    await waitFor(() => expect(server.calls(updateCorrectionStatusRoute)).toEqual([{ order_id: ORDER_ID }]));
     await waitFor(() => expect(screen.queryByRole('button', { name: /^AI纠错$/ })).toBeNull());
   });
 
@@ -384,19 +313,20 @@ describe('科室诊断详情', () => {
         created_at: '2026-11-21T02:00:00Z',
       },
     ];
-    serve(
-      new Map<RouteDescriptor, Handler>([
-        [setDeptExceptionRoute, () => ({ order_id: ORDER_ID, exam_dept_id: DEPT_ID, dept_exception_flag: '1' })],
-        [exceptionHistoryRoute, () => history],
-      ]),
-    );
+    serve();
+    server.answer(setDeptExceptionRoute, () => ({
+      order_id: ORDER_ID,
+      exam_dept_id: DEPT_ID,
+      dept_exception_flag: '1',
+    }));
+    server.answer(exceptionHistoryRoute, () => history);
     await opened();
     fireEvent.click(button('科室异常'));
     fireEvent.change(await screen.findByRole('textbox', { name: '异常原因' }), { target: { value: '受检者拒绝抽血' } });
     fireEvent.click(button('标记异常'));
 
     expect(await screen.findByText('已标记科室异常')).toBeTruthy();
-    expect(callsOf(setDeptExceptionRoute)).toEqual([
+    expect(server.calls(setDeptExceptionRoute)).toEqual([
       { order_id: ORDER_ID, exam_dept_id: DEPT_ID, dept_exception_flag: '1', reason: '受检者拒绝抽血' },
     ]);
     expect(await screen.findByText('未处理')).toBeTruthy();
@@ -404,16 +334,10 @@ describe('科室诊断详情', () => {
   });
 
   it('shows the server’s message when the diagnosis list cannot be loaded', async () => {
-    serve(
-      new Map<RouteDescriptor, Handler>([
-        [
-          deptDiagnosisListRoute,
-          () => {
-            throw new ApiError(404, '该订单没有本科室的检查项目', deptDiagnosisListRoute.path);
-          },
-        ],
-      ]),
-    );
+    serve();
+    server.answer(deptDiagnosisListRoute, () => {
+      throw new ApiError(404, '该订单没有本科室的检查项目', deptDiagnosisListRoute.path);
+    });
     renderDetail();
     expect((await screen.findAllByText('该订单没有本科室的检查项目')).length).toBeGreaterThan(0);
   });

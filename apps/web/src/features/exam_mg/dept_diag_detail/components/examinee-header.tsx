@@ -1,6 +1,6 @@
 import { Descriptions, Tag } from 'antd';
 import type { DeptDiagnosisView } from '@checkup/api-contract';
-import { DEPT_STATUS_COLORS, DEPT_STATUS_LABELS } from '../../dept_diag/dept-status';
+import { DEPT_STATUS_COLORS, DEPT_STATUS_LABELS } from '../../shared/dept-worklist/dept-status';
 
 /** Who is being examined, in which department, and where the department stands. */
 export function ExamineeHeader({ view }: { view: DeptDiagnosisView }) {

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { App, Button, Drawer, Input, Space, Tag } from 'antd';
-import { useExceptionHistory } from '../api/get-exception-history';
+import { useExceptionHistory } from '../../shared/exceptions/api/get-exception-history';
 import { useSetDeptException } from '../api/set-dept-exception';
 import type { DeptRecord } from '../api/get-dept-diagnosis';
-import { ExceptionHistory } from './exception-history';
+import { ExceptionHistory } from '../../shared/exceptions/exception-history';
 
 interface Props {
   record: DeptRecord;

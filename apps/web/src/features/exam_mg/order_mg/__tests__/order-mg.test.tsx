@@ -1,20 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App } from 'antd';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { orderListRoute, userInfoRoute, type OrderListRow, type RouteDescriptor } from '@checkup/api-contract';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { orderListRoute, userInfoRoute, type OrderListRow } from '@checkup/api-contract';
 import { KEEP_SEARCH_KEY } from '../../../../lib/keep-search';
-
-vi.setConfig({ testTimeout: 30_000 });
-
-const call = vi.fn();
-vi.mock('../../../../lib/api', () => ({
-  api: { call: (r: RouteDescriptor, input: unknown) => call(r, input) },
-  apiHooks: {},
-}));
-
-const { default: OrderMg } = await import('../index');
+import { fakeApi, type FakeApi } from '../../../../test/fake-api';
+import { renderScreen } from '../../../../test/render-screen';
+import OrderMg from '../index';
 
 const row = (orderId: string, name: string, specialFlag = '0'): OrderListRow => ({
   order_id: orderId,
@@ -31,49 +21,40 @@ const row = (orderId: string, name: string, specialFlag = '0'): OrderListRow => 
   total_price: '286.00',
 });
 
-function renderList() {
-  const router = createMemoryRouter(
-    [
-      { path: '/manager/exam_mg/order_mg', element: <OrderMg /> },
-      { path: '/manager/exam_mg/order_mg_detail', element: <div>登记详情页</div> },
-      { path: '/manager/exam_mg/order_quick_register', element: <div>快速登记页</div> },
-    ],
-    { initialEntries: ['/manager/exam_mg/order_mg'] },
-  );
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <App>
-        <RouterProvider router={router} />
-      </App>
-    </QueryClientProvider>,
-  );
-  return router;
-}
+const renderList = () =>
+  renderScreen(<OrderMg />, {
+    route: '/manager/exam_mg/order_mg',
+    pages: {
+      '/manager/exam_mg/order_mg_detail': <div>登记详情页</div>,
+      '/manager/exam_mg/order_quick_register': <div>快速登记页</div>,
+    },
+  }).router;
+
+let server: FakeApi;
 
 describe('登记管理', () => {
   beforeEach(() => {
     sessionStorage.clear();
-    call.mockReset();
-    call.mockImplementation(async (r: RouteDescriptor) => {
-      if (r === userInfoRoute)
-        return { id: 1, user_account: 'reg', user_name: '刘晓燕', special_flag: '0', role_menu: [] };
-      if (r === orderListRoute)
-        return {
+    server = fakeApi([
+      [userInfoRoute, () => ({ id: 1, user_account: 'reg', user_name: '刘晓燕', special_flag: '0', role_menu: [] })],
+      [
+        orderListRoute,
+        () => ({
           list: [row('20261122000001', '王建国'), row('20261122000002', '***', '1')],
           total: 1000,
           total_capped: true,
           page: 1,
           size: 20,
-        };
-      return null;
-    });
+        }),
+      ],
+    ]);
   });
 
   it("lists today's registrations and says 1000+ when the count is capped", async () => {
     renderList();
     expect(await screen.findByText('王建国')).toBeTruthy();
     expect(screen.getByText('共 1000+ 条')).toBeTruthy();
-    const [, filter] = call.mock.calls.find(([r]) => r === orderListRoute)!;
+    const filter = server.calls(orderListRoute)[0]!;
     expect(filter).toMatchObject({ page: 1, size: 20 });
     expect(filter.date_from).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(filter.date_to).toBe(filter.date_from);
@@ -85,7 +66,7 @@ describe('登记管理', () => {
     fireEvent.change(screen.getByLabelText('查询条件'), { target: { value: ' 110105199001011232 ' } });
     fireEvent.keyDown(screen.getByLabelText('查询条件'), { key: 'Enter', code: 'Enter', keyCode: 13 });
     await waitFor(() =>
-      expect(call).toHaveBeenCalledWith(
+      expect(server.call).toHaveBeenCalledWith(
         orderListRoute,
         expect.objectContaining({ key: '110105199001011232', page: 1 }),
       ),

@@ -1,20 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App } from 'antd';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { orderCheckInRoute, orderDetailRoute, type OrderDetail, type RouteDescriptor } from '@checkup/api-contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { orderCheckInRoute, orderDetailRoute, type OrderDetail } from '@checkup/api-contract';
 import { ApiError } from '../../../../lib/api-error';
-
-vi.setConfig({ testTimeout: 30_000 });
-
-const call = vi.fn();
-vi.mock('../../../../lib/api', () => ({
-  api: { call: (r: RouteDescriptor, input: unknown) => call(r, input) },
-  apiHooks: {},
-}));
-
-const { default: OrderMgDetail } = await import('../index');
+import { fakeApi, type FakeApi } from '../../../../test/fake-api';
+import { renderScreen } from '../../../../test/render-screen';
+import OrderMgDetail from '../index';
 
 const unionOf = (id: number, name: string, price: string, specimen: string | null = null) => ({
   union_id: id,
@@ -64,27 +54,17 @@ const DETAIL: OrderDetail = {
   ],
 };
 
-function renderDetail(search = '?order_id=20261122000001') {
-  const router = createMemoryRouter([{ path: '/manager/exam_mg/order_mg_detail', element: <OrderMgDetail /> }], {
-    initialEntries: [`/manager/exam_mg/order_mg_detail${search}`],
-  });
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <App>
-        <RouterProvider router={router} />
-      </App>
-    </QueryClientProvider>,
-  );
-}
+const renderDetail = () =>
+  renderScreen(<OrderMgDetail />, { route: '/manager/exam_mg/order_mg_detail?order_id=20261122000001' });
+
+let server: FakeApi;
 
 describe('登记详情', () => {
   beforeEach(() => {
-    call.mockReset();
-    call.mockImplementation(async (r: RouteDescriptor) => {
-      if (r === orderDetailRoute) return DETAIL;
-      if (r === orderCheckInRoute) return { order_id: DETAIL.order_id, status: 'checked_in' };
-      return null;
-    });
+    server = fakeApi([
+      [orderDetailRoute, () => DETAIL],
+      [orderCheckInRoute, () => ({ order_id: DETAIL.order_id, status: 'checked_in' })],
+    ]);
   });
 
   it('shows the examinee masked, the items by department with specimens, and the total', async () => {
@@ -116,7 +96,7 @@ describe('登记详情', () => {
         },
       ],
     };
-    call.mockImplementation(async (r: RouteDescriptor) => (r === orderDetailRoute ? groupDetail : null));
+    server.answer(orderDetailRoute, () => groupDetail);
     renderDetail();
     expect(await screen.findByText('华信精密 / 男职工组')).toBeTruthy();
     expect(screen.getByText('统收（单位支付套餐）')).toBeTruthy();
@@ -128,13 +108,13 @@ describe('登记详情', () => {
   it('checks the examinee in', async () => {
     renderDetail();
     fireEvent.click(await screen.findByRole('button', { name: '报 到' }));
-    await waitFor(() => expect(call).toHaveBeenCalledWith(orderCheckInRoute, { order_id: '20261122000001' }));
+    await waitFor(() => expect(server.call).toHaveBeenCalledWith(orderCheckInRoute, { order_id: '20261122000001' }));
     expect(await screen.findByText('报到成功')).toBeTruthy();
   });
 
   it("shows the server's refusal for a confidential examinee", async () => {
-    call.mockImplementation(async (r: RouteDescriptor) => {
-      throw new ApiError(403, '当前账号没有查看保密人员的权限！', r.path);
+    server.answer(orderDetailRoute, () => {
+      throw new ApiError(403, '当前账号没有查看保密人员的权限！', orderDetailRoute.path);
     });
     renderDetail();
     expect(await screen.findByText('当前账号没有查看保密人员的权限！')).toBeTruthy();

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { App, Modal } from 'antd';
 import type { OrderDetail, PackageOption, UnionOption } from '@checkup/api-contract';
-import { UnionChoice } from '../../order_quick_register/components/union-choice';
-import { useOrderSelection, type OrderSelectionState } from '../../order_quick_register/use-order-selection';
+import { UnionChoice } from '../../shared/union-choice/union-choice';
+import { useOrderSelection, type OrderSelectionState } from '../../shared/union-choice/use-order-selection';
 import { useUpdateUnions } from '../api/update-unions';
 
 /** The visit's unions in the shape of the registration pickers: the package's stay, the extras may change. */

@@ -1,7 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App } from 'antd';
-import { MemoryRouter } from 'react-router';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   companySearchDataRoute,
@@ -11,17 +8,13 @@ import {
   PHONE_ERROR,
   unionListByKeyRoute,
   type PackageOption,
-  type RouteDescriptor,
   type UnionOption,
 } from '@checkup/api-contract';
 import type * as Devices from '@checkup/devices';
 import type { IdCardResult } from '@checkup/devices';
-
-const call = vi.fn();
-vi.mock('../../../../lib/api', () => ({
-  api: { call: (r: RouteDescriptor, input: unknown) => call(r, input) },
-  apiHooks: {},
-}));
+import { fakeApi, type FakeApi } from '../../../../test/fake-api';
+import { renderScreen } from '../../../../test/render-screen';
+import OrderQuickRegister from '../index';
 
 const first17 = '11010519900101123';
 const CARD: IdCardResult = {
@@ -44,8 +37,6 @@ vi.mock('@checkup/devices', async (original) => ({
     </button>
   ),
 }));
-
-const { default: OrderQuickRegister } = await import('../index');
 
 const union = (id: number, name: string, price: string, extra: Partial<UnionOption> = {}): UnionOption => ({
   id,
@@ -73,46 +64,35 @@ const PACKAGE: PackageOption = {
   unions: [XCG, XBDR],
 };
 
-function renderPage() {
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter>
-        <App>
-          <OrderQuickRegister />
-        </App>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+const renderPage = () => renderScreen(<OrderQuickRegister />);
+
+let server: FakeApi;
 
 /** Opens an antd Select by its aria-label and clicks the option with this text. */
 async function pick(label: string, option: string | RegExp) {
-  await waitFor(() => expect(call).toHaveBeenCalledWith(packageListRoute, { sex: '1' }));
+  await waitFor(() => expect(server.call).toHaveBeenCalledWith(packageListRoute, { sex: '1' }));
   fireEvent.mouseDown(screen.getByLabelText(label));
   const dropdowns = await screen.findAllByRole('listbox');
   expect(dropdowns.length).toBeGreaterThan(0);
   fireEvent.click(await screen.findByTitle(option));
 }
 
-// antd's form, selects and tables render slowly under jsdom.
-vi.setConfig({ testTimeout: 30_000 });
-
 describe('快速登记', () => {
   beforeEach(() => {
-    call.mockReset();
-    call.mockImplementation(async (r: RouteDescriptor) => {
-      if (r === packageListRoute) return [PACKAGE];
-      if (r === unionListByKeyRoute) return [XCG, XBDR, XBCT, JZXCC, RXCC];
-      if (r === orderSaveRoute)
-        return {
+    server = fakeApi([
+      [packageListRoute, () => [PACKAGE]],
+      [unionListByKeyRoute, () => [XCG, XBDR, XBCT, JZXCC, RXCC]],
+      [
+        orderSaveRoute,
+        () => ({
           outcome: 'saved',
           order_id: '20261122000001',
           customer_id: 9,
           total_price: '278.00',
           status: 'registered',
-        };
-      return null;
-    });
+        }),
+      ],
+    ]);
   });
 
   it('fills the examinee from the ID card: name, sex, birthday, age, ID number, nation, address and photo', async () => {
@@ -176,7 +156,7 @@ describe('快速登记', () => {
     fireEvent.click(screen.getByRole('button', { name: '读身份证' }));
     fireEvent.click(screen.getByRole('button', { name: /保存登记/ }));
     expect(await screen.findByText('请选择套餐或项目')).toBeTruthy();
-    expect(call.mock.calls.some(([r]) => r === orderSaveRoute)).toBe(false);
+    expect(server.calls(orderSaveRoute)).toEqual([]);
 
     await pick('套餐', '入职体检套餐 ¥198.00');
     await pick('加项', '甲状腺彩超（彩超室）¥80.00');
@@ -186,7 +166,7 @@ describe('快速登记', () => {
 
     // The notice and the result page both say it.
     expect((await screen.findAllByText('登记成功，体检号 20261122000001')).length).toBeGreaterThan(0);
-    const [, input] = call.mock.calls.find(([r]) => r === orderSaveRoute)!;
+    const [input] = server.calls(orderSaveRoute);
     expect(input).toMatchObject({
       cust_name: '张三',
       sex: '1',
@@ -204,26 +184,21 @@ describe('快速登记', () => {
 
   it('asks before registering a second visit of the same person that day, naming the open one', async () => {
     const saves: Record<string, unknown>[] = [];
-    call.mockImplementation(async (r: RouteDescriptor, input: Record<string, unknown>) => {
-      if (r === packageListRoute) return [PACKAGE];
-      if (r === unionListByKeyRoute) return [XCG, XBDR, XBCT, JZXCC, RXCC];
-      if (r === orderSaveRoute) {
-        saves.push(input);
-        if (input.confirm_duplicate !== '1') {
-          return {
-            outcome: 'duplicate_visit',
-            existing: { order_id: '20261122000007', exam_date: '2026-11-22', status: 'checked_in' },
-          };
-        }
+    server.answer(orderSaveRoute, (input) => {
+      saves.push(input);
+      if (input.confirm_duplicate !== '1') {
         return {
-          outcome: 'saved',
-          order_id: '20261122000008',
-          customer_id: 9,
-          total_price: '198.00',
-          status: 'registered',
+          outcome: 'duplicate_visit',
+          existing: { order_id: '20261122000007', exam_date: '2026-11-22', status: 'checked_in' },
         };
       }
-      return null;
+      return {
+        outcome: 'saved',
+        order_id: '20261122000008',
+        customer_id: 9,
+        total_price: '198.00',
+        status: 'registered',
+      };
     });
     renderPage();
     fireEvent.click(screen.getByRole('button', { name: '读身份证' }));
@@ -246,16 +221,11 @@ describe('快速登记', () => {
   });
 
   it('registers nothing when the clerk keeps the open visit', async () => {
-    call.mockImplementation(async (r: RouteDescriptor) => {
-      if (r === packageListRoute) return [PACKAGE];
-      if (r === orderSaveRoute) {
-        return {
-          outcome: 'duplicate_visit',
-          existing: { order_id: '20261122000007', exam_date: '2026-11-22', status: 'registered' },
-        };
-      }
-      return [];
-    });
+    server.answer(unionListByKeyRoute, () => []);
+    server.answer(orderSaveRoute, () => ({
+      outcome: 'duplicate_visit',
+      existing: { order_id: '20261122000007', exam_date: '2026-11-22', status: 'registered' },
+    }));
     renderPage();
     fireEvent.click(screen.getByRole('button', { name: '读身份证' }));
     await pick('套餐', '入职体检套餐 ¥198.00');
@@ -267,7 +237,7 @@ describe('快速登记', () => {
       fireEvent.click(within(dialog).getByRole('button', { name: /取\s*消/ }));
     });
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(call.mock.calls.filter(([r]) => r === orderSaveRoute)).toHaveLength(1);
+    expect(server.calls(orderSaveRoute)).toHaveLength(1);
     expect(screen.queryByText(/登记成功/)).toBeNull();
   });
 
@@ -280,31 +250,21 @@ describe('快速登记', () => {
       gender_limit: '0',
       unions: [JZXCC],
     };
-    call.mockImplementation(async (r: RouteDescriptor) => {
-      if (r === packageListRoute) return [PACKAGE, GROUP_PACKAGE];
-      if (r === unionListByKeyRoute) return [XCG, XBDR, XBCT, JZXCC, RXCC];
-      if (r === companySearchDataRoute) {
-        return [
-          {
-            id: 3,
-            company_name: '华信精密',
-            groups: [
-              { id: 31, group_name: '男职工组', package_id: 8, package_name: '单位体检套餐', pay_mode: 'company' },
-            ],
-          },
-        ];
-      }
-      if (r === orderSaveRoute) {
-        return {
-          outcome: 'saved',
-          order_id: '20261122000009',
-          customer_id: 9,
-          total_price: '170.00',
-          status: 'registered',
-        };
-      }
-      return null;
-    });
+    server.answer(packageListRoute, () => [PACKAGE, GROUP_PACKAGE]);
+    server.answer(companySearchDataRoute, () => [
+      {
+        id: 3,
+        company_name: '华信精密',
+        groups: [{ id: 31, group_name: '男职工组', package_id: 8, package_name: '单位体检套餐', pay_mode: 'company' }],
+      },
+    ]);
+    server.answer(orderSaveRoute, () => ({
+      outcome: 'saved',
+      order_id: '20261122000009',
+      customer_id: 9,
+      total_price: '170.00',
+      status: 'registered',
+    }));
     renderPage();
     fireEvent.click(screen.getByRole('button', { name: '读身份证' }));
     await pick('套餐', '入职体检套餐 ¥198.00');
@@ -327,7 +287,7 @@ describe('快速登记', () => {
       fireEvent.click(screen.getByRole('button', { name: /保存登记/ }));
     });
     await screen.findAllByText('登记成功，体检号 20261122000009');
-    const [, input] = call.mock.calls.find(([r]) => r === orderSaveRoute)!;
+    const [input] = server.calls(orderSaveRoute);
     expect(input).toMatchObject({ company_id: 3, group_id: 31, package_id: 8, union_ids: '[1]' });
   });
 });

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { App, Button, Result, Space } from 'antd';
 import { useNavigate } from 'react-router';
 import { FingerprintDialog } from '@checkup/devices';
-import { orderDetailPath } from '../../order_mg/order-paths';
+import { orderDetailPath } from '../../shared/orders/order-paths';
 import { saveFingerprint } from '../api/save-fingerprint';
-import { usePrintGuideSheet } from '../use-print-guide-sheet';
+import { usePrintGuideSheet } from '../../shared/guide-sheet/use-print-guide-sheet';
 
 export interface SavedOrder {
   order_id: string;

@@ -11,7 +11,7 @@ import {
   type CompanyGroupOption,
   type OrderSaveInput,
 } from '@checkup/api-contract';
-import { useCompanySearchData } from '../api/get-company-search-data';
+import { useCompanySearchData } from '../../shared/companies/api/get-company-search-data';
 
 export interface RegisterFormValues {
   kind: 'individual' | 'group';

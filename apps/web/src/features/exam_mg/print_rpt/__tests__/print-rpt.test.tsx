@@ -1,6 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App } from 'antd';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   DEFAULT_PRINT_SETTINGS,
@@ -10,16 +8,12 @@ import {
   reportPrintedRoute,
   reportTicketRoute,
   type ReportListRow,
-  type RouteDescriptor,
 } from '@checkup/api-contract';
 import type * as Devices from '@checkup/devices';
 import { ApiError } from '../../../../lib/api-error';
-
-const call = vi.fn();
-vi.mock('../../../../lib/api', () => ({
-  api: { call: (r: RouteDescriptor, input: unknown) => call(r, input) },
-  apiHooks: {},
-}));
+import { fakeApi, type FakeApi } from '../../../../test/fake-api';
+import { renderScreen } from '../../../../test/render-screen';
+import PrintRpt from '../index';
 
 /** The local print service: each call waits until the test lets it answer with `nextAnswer`. */
 const printed: string[] = [];
@@ -58,8 +52,6 @@ vi.mock('@checkup/devices', async (original) => ({
   },
 }));
 
-const { default: PrintRpt } = await import('../index');
-
 const row = (orderId: string, name: string): ReportListRow => ({
   order_id: orderId,
   cust_name: name,
@@ -93,26 +85,16 @@ const PRINT_CONFIG = {
   effective: SETTINGS,
 };
 
-function serve() {
-  call.mockImplementation(async (route: RouteDescriptor, input: Record<string, unknown>) => {
-    if (route === companySearchDataRoute) return [];
-    if (route === printConfigRoute) return PRINT_CONFIG;
-    if (route === reportListRoute) return { list: ROWS, total: 2, page: 1, size: 20 };
-    if (route === reportTicketRoute) return { ticket: `t-${String(input.order_id)}`, expires_at: '' };
-    if (route === reportPrintedRoute) return { order_id: input.order_id, status: 'report_printed', print_count: 1 };
-    throw new ApiError(404, `未模拟的请求：${route.path}`, route.path);
-  });
-}
-
-function renderScreen() {
-  return render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <App>
-        <PrintRpt />
-      </App>
-    </QueryClientProvider>,
-  );
-}
+let server: FakeApi;
+const serve = () =>
+  (server = fakeApi([
+    [companySearchDataRoute, () => []],
+    [printConfigRoute, () => PRINT_CONFIG],
+    [reportListRoute, () => ({ list: ROWS, total: 2, page: 1, size: 20 })],
+    [reportTicketRoute, (input) => ({ ticket: `t-${String(input.order_id)}`, expires_at: '' })],
+    [reportPrintedRoute, (input) => ({ order_id: input.order_id, status: 'report_printed', print_count: 1 })],
+  ]));
+const recorded = () => server.calls(reportPrintedRoute);
 
 const checkRow = (name: string) =>
   fireEvent.click(within(screen.getByText(name).closest('tr') as HTMLElement).getByRole('checkbox'));
@@ -125,11 +107,8 @@ async function answerPrints(count: number) {
   }
 }
 
-configure({ asyncUtilTimeout: 5000 });
-
-describe('报告打印', { timeout: 20_000 }, () => {
+describe('报告打印', () => {
   beforeEach(() => {
-    call.mockReset();
     printed.length = 0;
     printers.length = 0;
     release = [];
@@ -140,7 +119,7 @@ describe('报告打印', { timeout: 20_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('prints the selected reports one by one on the workstation’s report printer with a progress bar, records them and says all were printed', async () => {
-    renderScreen();
+    renderScreen(<PrintRpt />);
     await screen.findByText('张*三');
     checkRow('张*三');
     checkRow('李*四');
@@ -158,14 +137,14 @@ describe('报告打印', { timeout: 20_000 }, () => {
       `${window.location.origin}/manager/api/report/report_file?ticket=t-20261121000002`,
     ]);
     expect(printers).toEqual(['报告打印机', '报告打印机']);
-    const records = call.mock.calls.filter(([route]) => route === reportPrintedRoute).map(([, input]) => input);
+    const records = recorded();
     expect(records).toEqual([{ order_id: '20261121000001' }, { order_id: '20261121000002' }]);
     expect(screen.queryByRole('progressbar')).toBeNull();
   });
 
   it('shows a partial batch with the failed report and its reason', async () => {
     failTicket = 't-20261121000002';
-    renderScreen();
+    renderScreen(<PrintRpt />);
     await screen.findByText('张*三');
     checkRow('张*三');
     checkRow('李*四');
@@ -174,24 +153,23 @@ describe('报告打印', { timeout: 20_000 }, () => {
 
     expect((await screen.findAllByText('共2份，成功1份，失败1份')).length).toBeGreaterThan(0);
     expect(screen.getByText('20261121000002：打印机缺纸')).toBeTruthy();
-    expect(call.mock.calls.filter(([route]) => route === reportPrintedRoute)).toHaveLength(1);
+    expect(recorded()).toHaveLength(1);
   });
 
   it('marks an abnormal report and shows why the server would not print it', async () => {
-    call.mockImplementation(async (route: RouteDescriptor, input: Record<string, unknown>) => {
-      if (route === companySearchDataRoute) return [];
-      if (route === printConfigRoute) return PRINT_CONFIG;
-      if (route === reportListRoute) {
-        return { list: [ROWS[0], { ...ROWS[1]!, review_exception_flag: '1' }], total: 2, page: 1, size: 20 };
+    server.answer(reportListRoute, () => ({
+      list: [ROWS[0], { ...ROWS[1]!, review_exception_flag: '1' }],
+      total: 2,
+      page: 1,
+      size: 20,
+    }));
+    server.answer(reportTicketRoute, (input) => {
+      if (input.order_id === '20261121000002') {
+        throw new ApiError(409, '该体检报告有未处理的异常，请处理或撤回异常后再打印', reportTicketRoute.path);
       }
-      if (route === reportTicketRoute && input.order_id === '20261121000002') {
-        throw new ApiError(409, '该体检报告有未处理的异常，请处理或撤回异常后再打印', route.path);
-      }
-      if (route === reportTicketRoute) return { ticket: `t-${String(input.order_id)}`, expires_at: '' };
-      if (route === reportPrintedRoute) return { order_id: input.order_id, status: 'report_printed', print_count: 1 };
-      throw new ApiError(404, `未模拟的请求：${route.path}`, route.path);
+      return { ticket: `t-${String(input.order_id)}`, expires_at: '' };
     });
-    renderScreen();
+    renderScreen(<PrintRpt />);
     await screen.findByText('张*三');
     const abnormalRow = screen.getByText('李*四').closest('tr') as HTMLElement;
     expect(within(abnormalRow).getByText('异常')).toBeTruthy();
@@ -207,26 +185,23 @@ describe('报告打印', { timeout: 20_000 }, () => {
 
   it('says all failed when no report printed', async () => {
     failTicket = 't-2026112100000';
-    renderScreen();
+    renderScreen(<PrintRpt />);
     await screen.findByText('张*三');
     checkRow('张*三');
     fireEvent.click(screen.getByRole('button', { name: '批量打印' }));
     await answerPrints(1);
 
     expect((await screen.findAllByText('共1份，全部打印失败')).length).toBeGreaterThan(0);
-    expect(call.mock.calls.filter(([route]) => route === reportPrintedRoute)).toHaveLength(0);
+    expect(recorded()).toHaveLength(0);
   });
 
   it('shows a report printed before prints were recorded as printed, by its report state', async () => {
-    call.mockImplementation(async (route: RouteDescriptor) => {
-      if (route === companySearchDataRoute) return [];
-      if (route === reportListRoute) {
-        const printedEarlier = { ...ROWS[1]!, status: 'report_printed' as const, report_state: 'to_review' as const };
-        return { list: [ROWS[0], printedEarlier], total: 2, page: 1, size: 20 };
-      }
-      throw new ApiError(404, `未模拟的请求：${route.path}`, route.path);
-    });
-    renderScreen();
+    const printedEarlier = { ...ROWS[1]!, status: 'report_printed' as const, report_state: 'to_review' as const };
+    fakeApi([
+      [companySearchDataRoute, () => []],
+      [reportListRoute, () => ({ list: [ROWS[0], printedEarlier], total: 2, page: 1, size: 20 })],
+    ]);
+    renderScreen(<PrintRpt />);
     const printedRow = within((await screen.findByText('李*四')).closest('tr') as HTMLElement);
     expect(printedRow.getByText('已打印')).toBeTruthy();
     expect(printedRow.queryByText('未打印')).toBeNull();
@@ -237,7 +212,7 @@ describe('报告打印', { timeout: 20_000 }, () => {
   });
 
   it('marks the selected reports printed by hand after a confirmation (标记已打印)', async () => {
-    renderScreen();
+    renderScreen(<PrintRpt />);
     await screen.findByText('张*三');
     checkRow('张*三');
     checkRow('李*四');
@@ -245,11 +220,11 @@ describe('报告打印', { timeout: 20_000 }, () => {
 
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(/确定将选中的 2 份报告标记为已打印？/)).toBeTruthy();
-    expect(call.mock.calls.filter(([route]) => route === reportPrintedRoute)).toHaveLength(0);
+    expect(recorded()).toHaveLength(0);
     fireEvent.click(within(dialog).getByRole('button', { name: '标记已打印' }));
 
     expect(await screen.findByText('已将 2 份报告标记为已打印')).toBeTruthy();
-    const records = call.mock.calls.filter(([route]) => route === reportPrintedRoute).map(([, input]) => input);
+    const records = recorded();
     expect(records).toEqual([
       { order_id: '20261121000001', marked: '1' },
       { order_id: '20261121000002', marked: '1' },
@@ -258,7 +233,7 @@ describe('报告打印', { timeout: 20_000 }, () => {
 
   it('asks 已打印？ after the print service fell back to downloads, and records the ones confirmed', async () => {
     serviceDown = true;
-    renderScreen();
+    renderScreen(<PrintRpt />);
     await screen.findByText('张*三');
     checkRow('张*三');
     checkRow('李*四');
@@ -267,11 +242,11 @@ describe('报告打印', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getAllByText('已打印？').length).toBeGreaterThan(0);
     expect(within(dialog).getByText(/已下载 2 份报告 PDF/)).toBeTruthy();
-    expect(call.mock.calls.filter(([route]) => route === reportPrintedRoute)).toHaveLength(0);
+    expect(recorded()).toHaveLength(0);
     fireEvent.click(within(dialog).getByRole('button', { name: '已打印' }));
 
     expect(await screen.findByText('已将 2 份报告标记为已打印')).toBeTruthy();
-    const records = call.mock.calls.filter(([route]) => route === reportPrintedRoute).map(([, input]) => input);
+    const records = recorded();
     expect(records).toEqual([
       { order_id: '20261121000001', marked: '1' },
       { order_id: '20261121000002', marked: '1' },
@@ -280,14 +255,14 @@ describe('报告打印', { timeout: 20_000 }, () => {
 
   it('records nothing when the downloads are not printed yet', async () => {
     serviceDown = true;
-    renderScreen();
+    renderScreen(<PrintRpt />);
     await screen.findByText('张*三');
     checkRow('张*三');
     fireEvent.click(screen.getByRole('button', { name: '批量打印' }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: '还没有' }));
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(call.mock.calls.filter(([route]) => route === reportPrintedRoute)).toHaveLength(0);
+    expect(recorded()).toHaveLength(0);
     expect(screen.getByRole('button', { name: '标记已打印' })).toBeTruthy();
   });
 
@@ -296,7 +271,7 @@ describe('报告打印', { timeout: 20_000 }, () => {
     vi.stubGlobal('fetch', fetchMock);
     URL.createObjectURL = vi.fn(() => 'blob:report-1');
     URL.revokeObjectURL = vi.fn();
-    renderScreen();
+    renderScreen(<PrintRpt />);
     await screen.findByText('张*三');
 
     fireEvent.click(
@@ -319,7 +294,7 @@ describe('报告打印', { timeout: 20_000 }, () => {
         Response.json({ status: 409, data: null, msg: '该体检尚未终审通过，不能打印报告' }, { status: 409 }),
       ),
     );
-    renderScreen();
+    renderScreen(<PrintRpt />);
     await screen.findByText('李*四');
     fireEvent.click(
       within(screen.getByText('李*四').closest('tr') as HTMLElement).getByRole('button', { name: '预览' }),

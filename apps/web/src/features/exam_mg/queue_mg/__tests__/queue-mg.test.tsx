@@ -1,24 +1,16 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App } from 'antd';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   deptQueueRoute,
   queueAddRoute,
   queueOverviewRoute,
   queuePriorityRoute,
   type QueueEntry,
-  type RouteDescriptor,
 } from '@checkup/api-contract';
 import { ApiError } from '../../../../lib/api-error';
-
-const call = vi.fn();
-vi.mock('../../../../lib/api', () => ({
-  api: { call: (r: RouteDescriptor, input: unknown) => call(r, input) },
-  apiHooks: {},
-}));
-
-const { default: QueueMg } = await import('../index');
+import { fakeApi, type FakeApi } from '../../../../test/fake-api';
+import { renderScreen } from '../../../../test/render-screen';
+import QueueMg from '../index';
 
 const entry = (n: number, name: string): QueueEntry => ({
   entry_id: n,
@@ -38,45 +30,43 @@ const entry = (n: number, name: string): QueueEntry => ({
   called_by_name: null,
 });
 
-function serve() {
-  call.mockImplementation(async (route: RouteDescriptor, input: Record<string, unknown>) => {
-    if (route === queueOverviewRoute) {
-      const dept = (id: number, name: string) => ({
-        exam_dept_id: id,
-        dept_name: name,
-        waiting: 2,
-        called: 1,
-        done: 0,
-        passed: 0,
-        current_no: 3,
-        current_name: '赵*',
-      });
-      return { queue_date: '2026-11-22', depts: [dept(1, '内科'), dept(2, '外科')] };
-    }
-    if (route === deptQueueRoute) {
-      const list = input.exam_dept_id === 1 ? [entry(1, '钱老伯'), entry(2, '孙小明')] : [entry(9, '周大山')];
-      const counts = { waiting: list.length, called: 0, done: 0, passed: 0 };
-      return { exam_dept_id: input.exam_dept_id, dept_name: input.exam_dept_id === 1 ? '内科' : '外科', counts, list };
-    }
-    if (route === queuePriorityRoute) return { ...entry(2, '孙小明'), priority: true };
-    if (route === queueAddRoute) {
-      if (input.order_id === '20261122000099')
-        throw new ApiError(409, '该订单不是今天的体检，不能加入排队', route.path);
-      return { added: [{ ...entry(5, '吴新'), queue_no: 5 }] };
-    }
-    throw new ApiError(404, `未模拟的请求：${route.path}`, route.path);
-  });
-}
+const dept = (id: number, name: string) => ({
+  exam_dept_id: id,
+  dept_name: name,
+  waiting: 2,
+  called: 1,
+  done: 0,
+  passed: 0,
+  current_no: 3,
+  current_name: '赵*',
+});
 
-function renderScreen() {
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <App>
-        <QueueMg />
-      </App>
-    </QueryClientProvider>,
-  );
-}
+const serve = () =>
+  fakeApi([
+    [queueOverviewRoute, () => ({ queue_date: '2026-11-22', depts: [dept(1, '内科'), dept(2, '外科')] })],
+    [
+      deptQueueRoute,
+      (input) => {
+        const list = input.exam_dept_id === 1 ? [entry(1, '钱老伯'), entry(2, '孙小明')] : [entry(9, '周大山')];
+        const counts = { waiting: list.length, called: 0, done: 0, passed: 0 };
+        return {
+          exam_dept_id: input.exam_dept_id,
+          dept_name: input.exam_dept_id === 1 ? '内科' : '外科',
+          counts,
+          list,
+        };
+      },
+    ],
+    [queuePriorityRoute, () => ({ ...entry(2, '孙小明'), priority: true })],
+    [
+      queueAddRoute,
+      (input) => {
+        if (input.order_id === '20261122000099')
+          throw new ApiError(409, '该订单不是今天的体检，不能加入排队', queueAddRoute.path);
+        return { added: [{ ...entry(5, '吴新'), queue_no: 5 }] };
+      },
+    ],
+  ]);
 
 /** A scanner types the number and Enter (down and up: the input ignores a second Enter until the key is released). */
 function scanEnter(input: HTMLElement) {
@@ -84,17 +74,15 @@ function scanEnter(input: HTMLElement) {
   fireEvent.keyUp(input, { key: 'Enter', code: 'Enter' });
 }
 
-configure({ asyncUtilTimeout: 5000 });
+let server: FakeApi;
 
-describe('排队管理', { timeout: 20_000 }, () => {
+describe('排队管理', () => {
   beforeEach(() => {
-    call.mockReset();
-    serve();
+    server = serve();
   });
-  afterEach(() => vi.unstubAllGlobals());
 
   it('shows the overview and switches the list to the department clicked', async () => {
-    renderScreen();
+    renderScreen(<QueueMg />);
     expect(await screen.findByText('钱老伯')).toBeTruthy();
     expect(screen.getAllByText('A003 赵*')).toHaveLength(2);
     fireEvent.click(screen.getByText('外科'));
@@ -102,21 +90,21 @@ describe('排队管理', { timeout: 20_000 }, () => {
   });
 
   it('moves an examinee to the front', async () => {
-    renderScreen();
+    renderScreen(<QueueMg />);
     const row = (await screen.findByText('孙小明')).closest('tr') as HTMLElement;
     fireEvent.click(within(row).getByRole('button', { name: /优\s*先/ }));
     expect(await screen.findByText('A002 号已移到最前')).toBeTruthy();
-    expect(call.mock.calls.find(([r]) => r === queuePriorityRoute)?.[1]).toEqual({ entry_id: 2 });
+    expect(server.calls(queuePriorityRoute)[0]).toEqual({ entry_id: 2 });
   });
 
   it('adds a scanned order id to every department still to do, and shows a refusal', async () => {
-    renderScreen();
+    renderScreen(<QueueMg />);
     await screen.findByText('钱老伯');
     const scan = screen.getByRole('searchbox', { name: '体检号' });
     fireEvent.change(scan, { target: { value: '20261122000005' } });
     scanEnter(scan);
     expect(await screen.findByText('已加入排队：内科 A005')).toBeTruthy();
-    expect(call.mock.calls.find(([r]) => r === queueAddRoute)?.[1]).toEqual({
+    expect(server.calls(queueAddRoute)[0]).toEqual({
       order_id: '20261122000005',
       exam_dept_id: undefined,
     });

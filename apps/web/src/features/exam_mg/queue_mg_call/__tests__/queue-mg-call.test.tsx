@@ -1,7 +1,5 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App } from 'antd';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   deptQueueRoute,
   myDeptsRoute,
@@ -10,17 +8,10 @@ import {
   queueRecallRoute,
   userInfoRoute,
   type QueueEntry,
-  type RouteDescriptor,
 } from '@checkup/api-contract';
-import { ApiError } from '../../../../lib/api-error';
-
-const call = vi.fn();
-vi.mock('../../../../lib/api', () => ({
-  api: { call: (r: RouteDescriptor, input: unknown) => call(r, input) },
-  apiHooks: {},
-}));
-
-const { default: QueueMgCall } = await import('../index');
+import { fakeApi, type FakeApi } from '../../../../test/fake-api';
+import { renderScreen } from '../../../../test/render-screen';
+import QueueMgCall from '../index';
 
 const entry = (n: number, name: string, over: Partial<QueueEntry> = {}): QueueEntry => ({
   entry_id: n,
@@ -54,89 +45,87 @@ function serve() {
     entries = entries.map((e) => (e.entry_id === id ? { ...e, ...change } : e));
     return entries.find((e) => e.entry_id === id)!;
   };
-  call.mockImplementation(async (route: RouteDescriptor, input: Record<string, number>) => {
-    if (route === userInfoRoute) {
-      return { id: 9, user_account: 'doctor1', user_name: '陈建华', special_flag: '0', role_menu: ['*'] };
-    }
-    if (route === myDeptsRoute) return [{ exam_dept_id: 5, dept_name: '内科', dept_type: 'check' }];
-    if (route === deptQueueRoute) {
-      return { exam_dept_id: 5, dept_name: '内科', queue_date: '2026-11-22', counts: counts(), list: entries };
-    }
-    if (route === queueCallNextRoute) {
-      const next = entries.find((e) => e.status === 'waiting');
-      if (!next) return { entry: null };
-      return { entry: update(next.entry_id, { status: 'called', call_count: 1, called_by_name: '陈建华' }) };
-    }
-    if (route === queueRecallRoute) {
-      const e = entries.find((x) => x.entry_id === input.entry_id)!;
-      return update(e.entry_id, { call_count: e.call_count + 1 });
-    }
-    if (route === queueFinishRoute) return update(input.entry_id!, { status: 'done' });
-    throw new ApiError(404, `未模拟的请求：${route.path}`, route.path);
-  });
+  return fakeApi([
+    [
+      userInfoRoute,
+      () => ({ id: 9, user_account: 'doctor1', user_name: '陈建华', special_flag: '0', role_menu: ['*'] }),
+    ],
+    [myDeptsRoute, () => [{ exam_dept_id: 5, dept_name: '内科', dept_type: 'check' }]],
+    [
+      deptQueueRoute,
+      () => ({ exam_dept_id: 5, dept_name: '内科', queue_date: '2026-11-22', counts: counts(), list: entries }),
+    ],
+    [
+      queueCallNextRoute,
+      () => {
+        const next = entries.find((e) => e.status === 'waiting');
+        if (!next) return { entry: null };
+        return { entry: update(next.entry_id, { status: 'called', call_count: 1, called_by_name: '陈建华' }) };
+      },
+    ],
+    [
+      queueRecallRoute,
+      (input) => {
+        const e = entries.find((x) => x.entry_id === input.entry_id)!;
+        return update(e.entry_id, { call_count: e.call_count + 1 });
+      },
+    ],
+    [queueFinishRoute, (input) => update(Number(input.entry_id), { status: 'done' })],
+  ]);
 }
 
-function renderScreen(hidden = false) {
-  return render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <App>
-        <div hidden={hidden}>
-          <QueueMgCall />
-        </div>
-      </App>
-    </QueryClientProvider>,
+/** 叫号 in its tab; a hidden tab is one kept alive behind another. */
+const renderCall = (hidden = false) =>
+  renderScreen(
+    <div hidden={hidden}>
+      <QueueMgCall />
+    </div>,
   );
-}
 
-const callsOf = (route: RouteDescriptor) => call.mock.calls.filter(([r]) => r === route).map(([, i]) => i);
+let server: FakeApi;
 const current = () => screen.getByTestId('current-examinee');
 
-// antd's first render in a busy jsdom run can take seconds.
-configure({ asyncUtilTimeout: 5000 });
-
-describe('叫号', { timeout: 20_000 }, () => {
+describe('叫号', () => {
   beforeEach(() => {
-    call.mockReset();
-    serve();
+    server = serve();
   });
-  afterEach(() => vi.unstubAllGlobals());
 
   it("opens on the doctor's first department and lists who is waiting", async () => {
-    renderScreen();
+    renderCall();
     expect(await screen.findByText('张伟')).toBeTruthy();
     expect(screen.getByText('等候队列（2）')).toBeTruthy();
-    expect(callsOf(deptQueueRoute)[0]).toEqual({ exam_dept_id: 5 });
+    expect(server.calls(deptQueueRoute)[0]).toEqual({ exam_dept_id: 5 });
     expect(screen.getByText('尚未呼叫，按 F2 呼叫下一位')).toBeTruthy();
   });
 
   it('calls the next examinee with the button and shows them large', async () => {
-    renderScreen();
+    renderCall();
     await screen.findByText('张伟');
     fireEvent.click(screen.getByRole('button', { name: /呼叫下一位/ }));
     await waitFor(() => expect(within(current()).getByText('A001')).toBeTruthy());
     expect(within(current()).getByText('张伟')).toBeTruthy();
     expect(await screen.findByText('请 A001 号 张* 到 内科 就诊')).toBeTruthy();
-    expect(callsOf(queueCallNextRoute)).toEqual([{ exam_dept_id: 5 }]);
+    expect(server.calls(queueCallNextRoute)).toEqual([{ exam_dept_id: 5 }]);
     await waitFor(() => expect(screen.getByText('等候队列（1）')).toBeTruthy());
   });
 
   it('calls the next with F2 and again with F3, then finishes', async () => {
-    renderScreen();
+    renderCall();
     await screen.findByText('张伟');
     fireEvent.keyDown(window, { key: 'F2' });
     await waitFor(() => expect(within(current()).getByText('A001')).toBeTruthy());
     fireEvent.keyDown(window, { key: 'F3' });
-    await waitFor(() => expect(callsOf(queueRecallRoute)).toEqual([{ entry_id: 1 }]));
+    await waitFor(() => expect(server.calls(queueRecallRoute)).toEqual([{ entry_id: 1 }]));
     expect(await screen.findByText('A001 号已重呼')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /完\s*成/ }));
-    await waitFor(() => expect(callsOf(queueFinishRoute)).toEqual([{ entry_id: 1 }]));
+    await waitFor(() => expect(server.calls(queueFinishRoute)).toEqual([{ entry_id: 1 }]));
     fireEvent.keyDown(window, { key: 'F2' });
     await waitFor(() => expect(within(current()).getByText('A002')).toBeTruthy());
     expect(within(current()).getByText('李娜')).toBeTruthy();
   });
 
   it('says so when nobody is waiting', async () => {
-    renderScreen();
+    renderCall();
     await screen.findByText('张伟');
     fireEvent.keyDown(window, { key: 'F2' });
     await waitFor(() => expect(within(current()).getByText('A001')).toBeTruthy());
@@ -147,10 +136,10 @@ describe('叫号', { timeout: 20_000 }, () => {
   });
 
   it('ignores the keys while its tab is hidden (kept alive behind another tab)', async () => {
-    renderScreen(true);
-    await waitFor(() => expect(callsOf(deptQueueRoute).length).toBeGreaterThan(0));
+    renderCall(true);
+    await waitFor(() => expect(server.calls(deptQueueRoute).length).toBeGreaterThan(0));
     fireEvent.keyDown(window, { key: 'F2' });
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(callsOf(queueCallNextRoute)).toEqual([]);
+    expect(server.calls(queueCallNextRoute)).toEqual([]);
   });
 });

@@ -1,8 +1,5 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App } from 'antd';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import {
   reviewAssignRoute,
   reviewAutoAssignRoute,
@@ -11,17 +8,10 @@ import {
   reviewerListRoute,
   userInfoRoute,
   type ReviewWorklistRow,
-  type RouteDescriptor,
 } from '@checkup/api-contract';
-import { ApiError } from '../../../../lib/api-error';
-
-const call = vi.fn();
-vi.mock('../../../../lib/api', () => ({
-  api: { call: (r: RouteDescriptor, input: unknown) => call(r, input) },
-  apiHooks: {},
-}));
-
-const { SecondReviewAllot } = await import('../index');
+import { fakeApi, type FakeApi } from '../../../../test/fake-api';
+import { renderScreen } from '../../../../test/render-screen';
+import { SecondReviewAllot } from '../index';
 
 const row = (orderId: string, name: string, reviewer: string | null = null): ReviewWorklistRow => ({
   order_id: orderId,
@@ -39,8 +29,11 @@ const row = (orderId: string, name: string, reviewer: string | null = null): Rev
   return_reason: null,
 });
 
-function serve(handlers: [RouteDescriptor, (input: Record<string, unknown>) => unknown][]) {
-  const map = new Map<RouteDescriptor, (input: Record<string, unknown>) => unknown>([
+let server: FakeApi;
+
+/** The visits waiting for 主审 and the step's reviewers; a test answers its own action besides. */
+function serve() {
+  server = fakeApi([
     [userInfoRoute, () => ({ id: 1, user_name: '管理员', user_account: 'admin', special_flag: '1', role_menu: ['*'] })],
     [
       reviewWorklistRoute,
@@ -53,30 +46,14 @@ function serve(handlers: [RouteDescriptor, (input: Record<string, unknown>) => u
         { id: 9, user_name: '钱医生', assigned: 0 },
       ],
     ],
-    ...handlers,
   ]);
-  call.mockImplementation(async (route: RouteDescriptor, input: Record<string, unknown>) => {
-    const handler = map.get(route);
-    if (!handler) throw new ApiError(404, `未模拟的请求：${route?.path}`, String(route?.path));
-    return handler(input);
-  });
+  return server;
 }
 
-function renderAllot() {
-  return render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <App>
-        <MemoryRouter>
-          <SecondReviewAllot />
-        </MemoryRouter>
-      </App>
-    </QueryClientProvider>,
-  );
-}
+const renderAllot = () => renderScreen(<SecondReviewAllot />);
 
 const button = (name: string) =>
   screen.getByRole('button', { name: new RegExp(`^${[...name].join('\\s*')}$`) }) as HTMLButtonElement;
-const callsOf = (route: RouteDescriptor) => call.mock.calls.filter(([r]) => r === route).map(([, i]) => i);
 
 async function chooseReviewer(name: string) {
   fireEvent.mouseDown(screen.getByLabelText('审核医生'));
@@ -84,25 +61,17 @@ async function chooseReviewer(name: string) {
   fireEvent.click(await screen.findByTitle(new RegExp(`^${name}（待审`)));
 }
 
-// antd's selects and tables render slowly under jsdom.
-vi.setConfig({ testTimeout: 30_000 });
-
 describe('主审分配', () => {
-  beforeEach(() => {
-    call.mockReset();
-  });
-  afterEach(() => vi.unstubAllGlobals());
-
   it('lists the visits waiting for 主审 and the step’s reviewers with their loads', async () => {
-    serve([]);
+    serve();
     renderAllot();
     expect(await screen.findByText('张三')).toBeTruthy();
-    expect(callsOf(reviewWorklistRoute)[0]).toMatchObject({ step: 'main', assigned: 'unassigned' });
-    expect(callsOf(reviewerListRoute)[0]).toEqual({ step: 'main' });
+    expect(server.calls(reviewWorklistRoute)[0]).toMatchObject({ step: 'main', assigned: 'unassigned' });
+    expect(server.calls(reviewerListRoute)[0]).toEqual({ step: 'main' });
   });
 
   it('asks for a selection and a reviewer before assigning, then assigns the selected visits', async () => {
-    serve([[reviewAssignRoute, () => ({ assigned: 1 })]]);
+    serve().answer(reviewAssignRoute, () => ({ assigned: 1 }));
     renderAllot();
     const table = await screen.findByRole('table');
     await within(table).findByText('张三');
@@ -113,12 +82,12 @@ describe('主审分配', () => {
     fireEvent.click(within(firstRow).getByRole('checkbox'));
     fireEvent.click(button('分配'));
     expect(await screen.findByText('请选择审核医生')).toBeTruthy();
-    expect(callsOf(reviewAssignRoute)).toEqual([]);
+    expect(server.calls(reviewAssignRoute)).toEqual([]);
 
     await chooseReviewer('钱医生');
     fireEvent.click(button('分配'));
-    await waitFor(() => expect(callsOf(reviewAssignRoute)).toHaveLength(1));
-    expect(callsOf(reviewAssignRoute)[0]).toEqual({
+    await waitFor(() => expect(server.calls(reviewAssignRoute)).toHaveLength(1));
+    expect(server.calls(reviewAssignRoute)[0]).toEqual({
       step: 'main',
       order_ids: JSON.stringify(['20261121000002']),
       reviewer_id: 9,
@@ -127,36 +96,31 @@ describe('主审分配', () => {
   });
 
   it('spreads the unassigned visits over every reviewer of the step by default', async () => {
-    serve([
-      [
-        reviewAutoAssignRoute,
-        () => ({
-          assigned: [
-            { reviewer_id: 6, count: 0 },
-            { reviewer_id: 9, count: 2 },
-          ],
-        }),
+    serve().answer(reviewAutoAssignRoute, () => ({
+      assigned: [
+        { reviewer_id: 6, count: 0 },
+        { reviewer_id: 9, count: 2 },
       ],
-    ]);
+    }));
     renderAllot();
     await screen.findByText('张三');
-    await waitFor(() => expect(callsOf(reviewerListRoute)).toHaveLength(1));
+    await waitFor(() => expect(server.calls(reviewerListRoute)).toHaveLength(1));
     await screen.findByText('已选 0 个');
     fireEvent.click(button('自动分配'));
-    await waitFor(() => expect(callsOf(reviewAutoAssignRoute)).toHaveLength(1));
-    expect(callsOf(reviewAutoAssignRoute)[0]).toMatchObject({ step: 'main', reviewer_ids: '[6,9]' });
+    await waitFor(() => expect(server.calls(reviewAutoAssignRoute)).toHaveLength(1));
+    expect(server.calls(reviewAutoAssignRoute)[0]).toMatchObject({ step: 'main', reviewer_ids: '[6,9]' });
     expect(await screen.findByText('已自动分配 2 个订单')).toBeTruthy();
   });
 
   it('takes the selected visits back', async () => {
-    serve([[reviewUnassignRoute, () => ({ removed: 2 })]]);
+    serve().answer(reviewUnassignRoute, () => ({ removed: 2 }));
     renderAllot();
     const table = await screen.findByRole('table');
     await within(table).findByText('张三');
     fireEvent.click(within(table).getAllByRole('checkbox')[0]!);
     fireEvent.click(button('取消分配'));
-    await waitFor(() => expect(callsOf(reviewUnassignRoute)).toHaveLength(1));
-    expect(callsOf(reviewUnassignRoute)[0]).toEqual({
+    await waitFor(() => expect(server.calls(reviewUnassignRoute)).toHaveLength(1));
+    expect(server.calls(reviewUnassignRoute)[0]).toEqual({
       step: 'main',
       order_ids: JSON.stringify(['20261121000001', '20261121000002']),
     });

@@ -1,24 +1,17 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App } from 'antd';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import {
   criticalValueHandleRoute,
   criticalValueListRoute,
   criticalValueNotifyRoute,
   queueOverviewRoute,
   type CriticalValueRow,
-  type RouteDescriptor,
+  type RouteInput,
 } from '@checkup/api-contract';
 import { ApiError } from '../../../../lib/api-error';
-
-const call = vi.fn();
-vi.mock('../../../../lib/api', () => ({
-  api: { call: (r: RouteDescriptor, input: unknown) => call(r, input) },
-  apiHooks: {},
-}));
-
-const { default: SerDisMg } = await import('../index');
+import { fakeApi } from '../../../../test/fake-api';
+import { renderScreen } from '../../../../test/render-screen';
+import SerDisMg from '../index';
 
 const row = (over: Partial<CriticalValueRow>): CriticalValueRow => ({
   id: 1,
@@ -51,65 +44,55 @@ const row = (over: Partial<CriticalValueRow>): CriticalValueRow => ({
 });
 
 /** The server as the screen sees it: one unhandled critical value until it is handled. */
-function serve(handle: (input: Record<string, unknown>) => unknown) {
+function serve(handle: (input: RouteInput<typeof criticalValueHandleRoute>) => CriticalValueRow) {
   let rows = [row({}), row({ id: 2, item_name: '血糖', result_value: '1.9', direction: 'L', unit: 'mmol/L' })];
-  call.mockImplementation(async (route: RouteDescriptor, input: Record<string, unknown>) => {
-    if (route === queueOverviewRoute) return { queue_date: '2026-11-22', depts: [] };
-    if (route === criticalValueListRoute) {
-      const list = rows.filter((r) => !input.status || r.status === input.status);
-      return {
-        list,
-        total: list.length,
-        page: 1,
-        size: 20,
-        unhandled_total: rows.filter((r) => r.status === '0').length,
-      };
-    }
-    if (route === criticalValueNotifyRoute) {
-      rows = rows.map((r) =>
-        r.id === input.id
-          ? {
-              ...r,
-              notified_person: `${String(input.notified_person)}（家属，电话）`,
-              notified_at: '2026-11-22T01:20:00.000Z',
-            }
-          : r,
-      );
-      return rows.find((r) => r.id === input.id);
-    }
-    if (route === criticalValueHandleRoute) {
-      const answer = handle(input) as CriticalValueRow;
-      rows = rows.map((r) => (r.id === answer.id ? answer : r));
-      return answer;
-    }
-    throw new ApiError(404, `未模拟的请求：${route.path}`, route.path);
-  });
-}
-
-function renderScreen() {
-  return render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <App>
-        <SerDisMg />
-      </App>
-    </QueryClientProvider>,
-  );
+  return fakeApi([
+    [queueOverviewRoute, () => ({ queue_date: '2026-11-22', depts: [] })],
+    [
+      criticalValueListRoute,
+      (input) => {
+        const list = rows.filter((r) => !input.status || r.status === input.status);
+        return {
+          list,
+          total: list.length,
+          page: 1,
+          size: 20,
+          unhandled_total: rows.filter((r) => r.status === '0').length,
+        };
+      },
+    ],
+    [
+      criticalValueNotifyRoute,
+      (input) => {
+        rows = rows.map((r) =>
+          r.id === Number(input.id)
+            ? {
+                ...r,
+                notified_person: `${String(input.notified_person)}（家属，电话）`,
+                notified_at: '2026-11-22T01:20:00.000Z',
+              }
+            : r,
+        );
+        return rows.find((r) => r.id === Number(input.id));
+      },
+    ],
+    [
+      criticalValueHandleRoute,
+      (input) => {
+        const answer = handle(input);
+        rows = rows.map((r) => (r.id === answer.id ? answer : r));
+        return answer;
+      },
+    ],
+  ]);
 }
 
 const rowOf = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
 
-// antd's first render in a busy jsdom run can take seconds.
-configure({ asyncUtilTimeout: 5000 });
-
-describe('危急值管理', { timeout: 20_000 }, () => {
-  beforeEach(() => {
-    call.mockReset();
-  });
-  afterEach(() => vi.unstubAllGlobals());
-
+describe('危急值管理', () => {
   it('lists the unhandled critical values with their arrow, limits and the unhandled count', async () => {
-    serve(() => row({}));
-    renderScreen();
+    const server = serve(() => row({}));
+    renderScreen(<SerDisMg />);
     const potassium = await screen.findByText('血钾');
     const tr = potassium.closest('tr') as HTMLElement;
     expect(within(tr).getByLabelText('偏高').textContent).toBe('↑');
@@ -117,35 +100,37 @@ describe('危急值管理', { timeout: 20_000 }, () => {
     expect(within(tr).getByText('赵敏')).toBeTruthy();
     expect(within(rowOf('血糖')).getByLabelText('偏低').textContent).toBe('↓');
     expect(screen.getByTitle('未处理危急值').textContent).toContain('2');
-    expect(call.mock.calls.find(([r]) => r === criticalValueListRoute)?.[1]).toMatchObject({ status: '0', page: 1 });
+    expect(server.calls(criticalValueListRoute)[0]).toMatchObject({ status: '0', page: 1 });
   });
 
   it('handles a critical value with a note, after asking for the note in Chinese', async () => {
-    serve((input) => row({ id: Number(input.id), status: '2', note: String(input.note), handled_by_name: '周文博' }));
-    renderScreen();
+    const server = serve((input) =>
+      row({ id: Number(input.id), status: '2', note: String(input.note), handled_by_name: '周文博' }),
+    );
+    renderScreen(<SerDisMg />);
     await screen.findByText('血钾');
     fireEvent.click(within(rowOf('血钾')).getByRole('button', { name: /处\s*理/ }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: /确认处理/ }));
     expect(await within(dialog).findByText('请填写处理意见')).toBeTruthy();
-    expect(call.mock.calls.some(([r]) => r === criticalValueHandleRoute)).toBe(false);
+    expect(server.calls(criticalValueHandleRoute)).toEqual([]);
 
     fireEvent.change(within(dialog).getByLabelText('处理意见'), { target: { value: '已电话告知本人，建议急诊' } });
     fireEvent.click(within(dialog).getByRole('button', { name: /确认处理/ }));
     expect(await screen.findByText('危急值已处理')).toBeTruthy();
-    expect(call.mock.calls.find(([r]) => r === criticalValueHandleRoute)?.[1]).toEqual({
+    expect(server.calls(criticalValueHandleRoute)[0]).toEqual({
       id: 1,
       note: '已电话告知本人，建议急诊',
     });
     // The unhandled list is read again: the handled one leaves it and the badge counts one.
     await waitFor(() => expect(screen.queryByText('血钾')).toBeNull());
     expect(screen.getByTitle('未处理危急值').textContent).toContain('1');
-    expect(call.mock.calls.some(([r]) => r === criticalValueNotifyRoute)).toBe(false);
+    expect(server.calls(criticalValueNotifyRoute)).toEqual([]);
   });
 
   it('records who was notified and how', async () => {
-    serve(() => row({}));
-    renderScreen();
+    const server = serve(() => row({}));
+    renderScreen(<SerDisMg />);
     await screen.findByText('血钾');
     expect(within(rowOf('血钾')).getByText('未通知')).toBeTruthy();
     fireEvent.click(within(rowOf('血钾')).getByRole('button', { name: /登记通知/ }));
@@ -154,7 +139,7 @@ describe('危急值管理', { timeout: 20_000 }, () => {
     fireEvent.click(within(dialog).getByLabelText('家属'));
     fireEvent.click(within(dialog).getByRole('button', { name: /登\s*记/ }));
     expect(await screen.findByText('通知已登记')).toBeTruthy();
-    expect(call.mock.calls.find(([r]) => r === criticalValueNotifyRoute)?.[1]).toEqual({
+    expect(server.calls(criticalValueNotifyRoute)[0]).toEqual({
       id: 1,
       notified_person: '张大山',
       notify_relation: 'relative',
@@ -167,7 +152,7 @@ describe('危急值管理', { timeout: 20_000 }, () => {
     serve(() => {
       throw new ApiError(409, '该危急值已处理，不能重复处理', criticalValueHandleRoute.path);
     });
-    renderScreen();
+    renderScreen(<SerDisMg />);
     await screen.findByText('血钾');
     fireEvent.click(within(rowOf('血钾')).getByRole('button', { name: /处\s*理/ }));
     const dialog = await screen.findByRole('dialog');
