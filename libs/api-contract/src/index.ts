@@ -61,4 +61,7 @@ export * from './exam-cfg/work-group.js';
 export * from './exam-cfg/exam-item.js';
 export * from './exam-cfg/union.js';
 export * from './exam-cfg/diagnosis.js';
+export * from './exam-cfg/ultrasound.js';
+export * from './exam-cfg/questionnaire.js';
+export * from './exam-cfg/his-sync.js';
 export * from './resources.js';

@@ -20,6 +20,7 @@ import {
 import { unionListByKeyRoute } from './package.js';
 import type { RouteDescriptor } from './route.js';
 import { RESOURCES } from './resources.js';
+import { hisChangeHandleRoute, hisStatusRoute } from './exam-cfg/his-sync.js';
 import { orderChangeStatusRoute, orderListRoute } from './order.js';
 import {
   deptDiagnosisListRoute,
@@ -222,4 +223,6 @@ export const contractRoutes: readonly RouteDescriptor[] = [
   queueDisplaySnapshotRoute,
   queueDisplayStreamRoute,
   ...RESOURCES.flatMap((resource) => resource.descriptors),
+  hisStatusRoute,
+  hisChangeHandleRoute,
 ];

@@ -4,6 +4,9 @@ import { diagnosisResource } from './exam-cfg/diagnosis.js';
 import { examItemResource } from './exam-cfg/exam-item.js';
 import { packageResource, unionResource } from './exam-cfg/union.js';
 import { workGroupResource } from './exam-cfg/work-group.js';
+import { usClassifyResource, usItemResource, usSignResource } from './exam-cfg/ultrasound.js';
+import { questionnaireResource, questionResource } from './exam-cfg/questionnaire.js';
+import { hisChangeResource, hisMessageResource } from './exam-cfg/his-sync.js';
 
 /** Every resource of the contract (issue 18): the registry lists their descriptors, the tests walk them. */
 export const RESOURCES: readonly AnyResource[] = [
@@ -13,4 +16,11 @@ export const RESOURCES: readonly AnyResource[] = [
   unionResource,
   packageResource,
   diagnosisResource,
+  usClassifyResource,
+  usItemResource,
+  usSignResource,
+  questionnaireResource,
+  questionResource,
+  hisMessageResource,
+  hisChangeResource,
 ];

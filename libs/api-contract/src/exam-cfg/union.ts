@@ -132,7 +132,8 @@ export const packageResource = defineResource({
   ],
 });
 
-function optionalAge(label: string) {
+/** An optional age in years (0–150); blank is null. */
+export function optionalAge(label: string) {
   return z
     .union([z.string(), z.number()], { error: `${label}格式不正确` })
     .optional()

@@ -167,7 +167,10 @@ export function serveResourceExcel<R extends AnyResource>(
         row.error = [...new Set(parsed.error.issues.map((issue) => issue.message))].join('；');
         continue;
       }
-      const key = keyField ? String((parsed.data as Record<string, unknown>)[keyField.field] ?? '') : '';
+      const data = parsed.data as Record<string, unknown>;
+      const value = keyField ? String(data[keyField.field] ?? '') : '';
+      // A scoped key (a sign word's name within its item) repeats only within the same scope.
+      const key = value && keyField?.scope ? `${String(data[keyField.scope.field])}\u0000${value}` : value;
       if (key && seen.has(key)) {
         row.error = `${keyField!.label}与第${seen.get(key)}行重复`;
         continue;
@@ -184,7 +187,16 @@ export function serveResourceExcel<R extends AnyResource>(
         let existing: number | undefined;
         if (keyField) {
           const value = (form as Record<string, unknown>)[keyField.field];
-          const [match] = await tx.select({ id: binding.id }).from(binding.table).where(eq(keyField.column, value));
+          const scope = keyField.scope;
+          const [match] = await tx
+            .select({ id: binding.id })
+            .from(binding.table)
+            .where(
+              and(
+                eq(keyField.column, value),
+                scope ? eq(scope.column, (form as Record<string, unknown>)[scope.field]) : undefined,
+              ),
+            );
           existing = match ? Number(match.id) : undefined;
         }
         await writer.write(tx, form, user, existing);

@@ -33,8 +33,11 @@ export interface ResourceBinding<R extends AnyResource> {
   values(form: FormOf<R>): Record<string, unknown>;
   where(filter: FilterOf<R>): (SQL | undefined)[];
   orderBy: readonly (PgColumn | SQL)[];
-  /** Columns whose values are unique: a second one is refused, naming the field. */
-  unique?: readonly { column: PgColumn; field: string; label: string }[];
+  /**
+   * Columns whose values are unique: a second one is refused, naming the field. With `scope`, unique
+   * only among the rows sharing that form field (a question's code within its questionnaire).
+   */
+  unique?: readonly { column: PgColumn; field: string; label: string; scope?: { column: PgColumn; field: string } }[];
   /** What refers to a record: a removal is refused while any does (disable it instead). */
   references?: readonly { label: string; column: PgColumn }[];
   /** Child rows written with the record (a union's items, a package's unions), in its transaction. */
@@ -133,7 +136,13 @@ export function serveResource<R extends AnyResource>(
       const [taken] = await reader
         .select({ id: binding.id })
         .from(binding.table)
-        .where(and(eq(rule.column, value), id === undefined ? undefined : ne(binding.id, id)))
+        .where(
+          and(
+            eq(rule.column, value),
+            rule.scope ? eq(rule.scope.column, form[rule.scope.field]) : undefined,
+            id === undefined ? undefined : ne(binding.id, id),
+          ),
+        )
         .limit(1);
       if (taken) throw new AppError('VALIDATION', `${rule.label}“${String(value)}”已存在`);
     }

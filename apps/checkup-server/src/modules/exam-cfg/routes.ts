@@ -6,6 +6,9 @@ import {
   packageResource,
   unionResource,
   workGroupResource,
+  usClassifyResource,
+  usItemResource,
+  usSignResource,
 } from '@checkup/api-contract';
 import type { Db } from '../../db/client.js';
 import { serveResource } from '../../lib/resource/serve-resource.js';
@@ -14,6 +17,7 @@ import { diagnosisBinding } from './diagnosis.js';
 import { examItemBinding } from './exam-item.js';
 import { packageBinding, unionBinding } from './union.js';
 import { workGroupBinding } from './work-group.js';
+import { usClassifyBinding, usItemBinding, usSignBinding } from './ultrasound.js';
 
 /** 体检配置 (exam_cfg): the catalogue the centre keeps itself, each part a resource (issue 18). */
 export async function examCfgRoutes(app: FastifyInstance, opts: { db: Db }) {
@@ -23,4 +27,7 @@ export async function examCfgRoutes(app: FastifyInstance, opts: { db: Db }) {
   serveResource(app, opts.db, unionResource, unionBinding);
   serveResource(app, opts.db, packageResource, packageBinding);
   serveResource(app, opts.db, diagnosisResource, diagnosisBinding);
+  serveResource(app, opts.db, usClassifyResource, usClassifyBinding);
+  serveResource(app, opts.db, usItemResource, usItemBinding);
+  serveResource(app, opts.db, usSignResource, usSignBinding);
 }

@@ -12,4 +12,7 @@ export const screens = {
   union_cfg: lazy(() => import('./union_cfg')),
   pkg_cfg: lazy(() => import('./pkg_cfg')),
   diag_cfg: lazy(() => import('./diag_cfg')),
+  'ultrasonic_cfg/classify': lazy(() => import('./ultrasonic_cfg/classify')),
+  'ultrasonic_cfg/item': lazy(() => import('./ultrasonic_cfg/item')),
+  'ultrasonic_cfg/item_symptom': lazy(() => import('./ultrasonic_cfg/item_symptom')),
 } satisfies AreaScreens<'exam_cfg'>;
