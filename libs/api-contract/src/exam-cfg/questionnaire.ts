@@ -67,7 +67,8 @@ export const QUESTION_TYPE_LABELS: Record<QuestionType, string> = { single: '单
 const optionSchema = z.object({
   code: codeField('选项编码', 16),
   content: textField('选项内容', 100),
-  next_code: optionalCodeField('下一题编码'),
+  // A saved option answers null for “in order”, and an edit sends it back as it came.
+  next_code: z.preprocess((value) => value ?? undefined, optionalCodeField('下一题编码')),
   union_ids: idListField('推荐组合项目', 20),
 });
 export type QuestionOptionForm = z.output<typeof optionSchema>;
@@ -92,8 +93,9 @@ export const questionResource = defineResource({
   name: 'qn_question',
   title: '题目',
   base: '/manager/api/examcfg/qn_question',
+  // A role with 问卷配置 opens its detail screen too (a detail screen's access is its list's).
   screens: ['exam_cfg/questionnaire_cfg_detail'],
-  readers: ['exam_cfg/questionnaire_cfg', 'exam_mg/order_questionnaire_cfg'],
+  readers: ['exam_mg/order_questionnaire_cfg'],
   row: z.object({
     questionnaire_id: z.number().int(),
     question_code: z.string(),

@@ -1,6 +1,15 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../client.js';
-import { departments, usClassifies, usItems, usSigns } from '../schema.js';
+import {
+  departments,
+  questionnaireQuestions,
+  questionnaires,
+  unions,
+  usClassifies,
+  usItems,
+  usSigns,
+} from '../schema.js';
+import { DEMO_QUESTIONNAIRE } from './exam-forms/questionnaire.js';
 import { DEMO_US_CLASSIFIES, DEMO_US_ITEMS } from './exam-forms/ultrasound.js';
 
 /**
@@ -54,7 +63,40 @@ async function seedUltrasound(db: Db): Promise<void> {
   );
 }
 
+/** The demo health questionnaire, when there is none of its name yet. */
+async function seedQuestionnaire(db: Db): Promise<void> {
+  const qn = DEMO_QUESTIONNAIRE;
+  const [created] = await db
+    .insert(questionnaires)
+    .values({ qnName: qn.name, description: qn.description, ageMin: qn.ageMin, sort: 1 })
+    .onConflictDoNothing()
+    .returning({ id: questionnaires.id });
+  if (!created) return;
+  const codes = [...new Set(qn.questions.flatMap((q) => q.options.flatMap((o) => o.unions ?? [])))];
+  const unionIds = new Map(
+    (
+      await db.select({ id: unions.id, code: unions.unionCode }).from(unions).where(inArray(unions.unionCode, codes))
+    ).map((u) => [u.code, u.id]),
+  );
+  await db.insert(questionnaireQuestions).values(
+    qn.questions.map((q, sort) => ({
+      questionnaireId: created.id,
+      questionCode: q.code,
+      title: q.title,
+      questionType: q.type,
+      sort: sort + 1,
+      options: q.options.map((o) => ({
+        code: o.code,
+        content: o.content,
+        next_code: o.next ?? null,
+        union_ids: (o.unions ?? []).flatMap((code) => unionIds.get(code) ?? []),
+      })),
+    })),
+  );
+}
+
 /** 体检配置's templates (issue 18 §2): ultrasound templates and the health questionnaire. */
 export async function seedExamForms(db: Db): Promise<void> {
   await seedUltrasound(db);
+  await seedQuestionnaire(db);
 }

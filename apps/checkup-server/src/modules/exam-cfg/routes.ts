@@ -9,6 +9,8 @@ import {
   usClassifyResource,
   usItemResource,
   usSignResource,
+  questionnaireResource,
+  questionResource,
 } from '@checkup/api-contract';
 import type { Db } from '../../db/client.js';
 import { serveResource } from '../../lib/resource/serve-resource.js';
@@ -18,6 +20,7 @@ import { examItemBinding } from './exam-item.js';
 import { packageBinding, unionBinding } from './union.js';
 import { workGroupBinding } from './work-group.js';
 import { usClassifyBinding, usItemBinding, usSignBinding } from './ultrasound.js';
+import { questionBinding, questionnaireBinding } from './questionnaire.js';
 
 /** 体检配置 (exam_cfg): the catalogue the centre keeps itself, each part a resource (issue 18). */
 export async function examCfgRoutes(app: FastifyInstance, opts: { db: Db }) {
@@ -30,4 +33,6 @@ export async function examCfgRoutes(app: FastifyInstance, opts: { db: Db }) {
   serveResource(app, opts.db, usClassifyResource, usClassifyBinding);
   serveResource(app, opts.db, usItemResource, usItemBinding);
   serveResource(app, opts.db, usSignResource, usSignBinding);
+  serveResource(app, opts.db, questionnaireResource, questionnaireBinding);
+  serveResource(app, opts.db, questionResource, questionBinding);
 }

@@ -15,4 +15,6 @@ export const screens = {
   'ultrasonic_cfg/classify': lazy(() => import('./ultrasonic_cfg/classify')),
   'ultrasonic_cfg/item': lazy(() => import('./ultrasonic_cfg/item')),
   'ultrasonic_cfg/item_symptom': lazy(() => import('./ultrasonic_cfg/item_symptom')),
+  questionnaire_cfg: lazy(() => import('./questionnaire_cfg')),
+  questionnaire_cfg_detail: lazy(() => import('./questionnaire_cfg_detail')),
 } satisfies AreaScreens<'exam_cfg'>;

@@ -26,7 +26,7 @@ const row = {
   updated_by_name: null,
 };
 
-function renderScreen() {
+function renderScreen(scope?: Record<string, string>) {
   return render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <App>
@@ -45,6 +45,7 @@ function renderScreen() {
             { name: 'sort', label: '排序', kind: 'number' },
           ]}
           blank={{ dept_type: 'check', sort: 0 }}
+          scope={scope}
         />
       </App>
     </QueryClientProvider>,
@@ -104,5 +105,19 @@ describe('ResourceScreen', () => {
     fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
     expect(await screen.findByText(/已被赵敏于.+修改，请刷新后重试/)).toBeTruthy();
     expect(call).toHaveBeenCalledWith(routes.save, expect.objectContaining({ id: 7, version: 3, dept_code: 'NK' }));
+  });
+
+  it('carries a scope in every list call and save (a questionnaire’s questions)', async () => {
+    renderScreen({ dept_type: 'lab' });
+    expect(await screen.findByText('内科')).toBeTruthy();
+    expect(call).toHaveBeenCalledWith(routes.list, { dept_type: 'lab', page: 1, size: 20 });
+    fireEvent.click(screen.getByRole('button', { name: /新增科室/ }));
+    const form = screen.getByRole('form', { name: '科室' });
+    fireEvent.change(within(form).getByLabelText('科室编码'), { target: { value: 'JYK2' } });
+    fireEvent.change(within(form).getByLabelText('科室名称'), { target: { value: '检验二科' } });
+    fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() =>
+      expect(call).toHaveBeenCalledWith(routes.save, expect.objectContaining({ dept_code: 'JYK2', dept_type: 'lab' })),
+    );
   });
 });

@@ -25,6 +25,10 @@ export interface ResourceScreenProps<R extends AnyResource> {
   blank?: Record<string, unknown>;
   /** Extra buttons of a row, before 编辑. */
   rowActions?(row: ResourceRow<R>): ReactNode;
+  /** A fixed filter the list, the export and every save carry (a questionnaire's questions). */
+  scope?: Record<string, string>;
+  /** Shown above the filters (a notice, a preview). */
+  header?: ReactNode;
 }
 
 const ENABLED_FILTER: ResourceFilter = {
@@ -43,7 +47,7 @@ const ENABLED_FILTER: ResourceFilter = {
  * definition of columns, filters and fields.
  */
 export function ResourceScreen<R extends AnyResource>(props: ResourceScreenProps<R>) {
-  const { resource, title, columns, fields, toForm = (row) => row, blank = {}, rowActions } = props;
+  const { resource, title, columns, fields, toForm = (row) => row, blank = {}, rowActions, scope = {} } = props;
   const { spec } = resource;
   const has = (action: string) => (spec.actions as readonly string[]).includes(action);
   const { message } = App.useApp();
@@ -53,7 +57,7 @@ export function ResourceScreen<R extends AnyResource>(props: ResourceScreenProps
   // Apart from what is edited, so the drawer keeps its title while it closes.
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [form] = Form.useForm();
-  const list = useResourceList(resource, { ...filter, ...paging.page });
+  const list = useResourceList(resource, { ...filter, ...scope, ...paging.page });
   const writes = useResourceWrites(resource);
   const filters = has('enable') ? [...props.filters, ENABLED_FILTER] : props.filters;
 
@@ -71,7 +75,7 @@ export function ResourceScreen<R extends AnyResource>(props: ResourceScreenProps
   const save = (values: Record<string, unknown>) => {
     const current = editing === 'new' ? {} : { id: editing.id, version: editing.version };
     writes.save.mutate(
-      { ...values, ...current },
+      { ...values, ...scope, ...current },
       {
         onSuccess: () => {
           void message.success(`${spec.title}已保存`);
@@ -140,7 +144,7 @@ export function ResourceScreen<R extends AnyResource>(props: ResourceScreenProps
       extra={
         <Space>
           {has('import') && <ImportButton resource={resource} />}
-          {has('export') && <ExportButton resource={resource} filter={filter} />}
+          {has('export') && <ExportButton resource={resource} filter={{ ...filter, ...scope }} />}
           {has('save') && (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => open('new')}>
               新增{spec.title}
@@ -149,6 +153,7 @@ export function ResourceScreen<R extends AnyResource>(props: ResourceScreenProps
         </Space>
       }
     >
+      {props.header}
       <Space wrap style={{ marginBottom: 12 }}>
         {filters.map((f) =>
           f.kind === 'search' ? (
