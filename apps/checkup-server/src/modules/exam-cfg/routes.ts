@@ -11,6 +11,8 @@ import {
   usSignResource,
   questionnaireResource,
   questionResource,
+  hisChangeResource,
+  hisMessageResource,
 } from '@checkup/api-contract';
 import type { Db } from '../../db/client.js';
 import { serveResource } from '../../lib/resource/serve-resource.js';
@@ -21,6 +23,7 @@ import { packageBinding, unionBinding } from './union.js';
 import { workGroupBinding } from './work-group.js';
 import { usClassifyBinding, usItemBinding, usSignBinding } from './ultrasound.js';
 import { questionBinding, questionnaireBinding } from './questionnaire.js';
+import { hisChangeBinding, hisMessageBinding, hisSyncRoutes } from './his-sync.js';
 
 /** 体检配置 (exam_cfg): the catalogue the centre keeps itself, each part a resource (issue 18). */
 export async function examCfgRoutes(app: FastifyInstance, opts: { db: Db }) {
@@ -35,4 +38,7 @@ export async function examCfgRoutes(app: FastifyInstance, opts: { db: Db }) {
   serveResource(app, opts.db, usSignResource, usSignBinding);
   serveResource(app, opts.db, questionnaireResource, questionnaireBinding);
   serveResource(app, opts.db, questionResource, questionBinding);
+  serveResource(app, opts.db, hisMessageResource, hisMessageBinding);
+  serveResource(app, opts.db, hisChangeResource, hisChangeBinding);
+  hisSyncRoutes(app, opts.db);
 }
