@@ -17,4 +17,6 @@ export const screens = {
   'ultrasonic_cfg/item_symptom': lazy(() => import('./ultrasonic_cfg/item_symptom')),
   questionnaire_cfg: lazy(() => import('./questionnaire_cfg')),
   questionnaire_cfg_detail: lazy(() => import('./questionnaire_cfg_detail')),
+  'his_sync/his_msg': lazy(() => import('./his_sync/his_msg')),
+  'his_sync/his_change_handling': lazy(() => import('./his_sync/his_change_handling')),
 } satisfies AreaScreens<'exam_cfg'>;
