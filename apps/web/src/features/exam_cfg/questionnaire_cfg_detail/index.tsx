@@ -78,7 +78,7 @@ export default function QuestionnaireCfgDetail() {
                 (o) =>
                   `${o.code}.${o.content}${o.next_code ? `→${o.next_code}` : ''}${o.union_ids.length ? '（推荐加项）' : ''}`,
               )
-              .join('  '),
+              .join('；'),
         },
       ]}
       fields={[
