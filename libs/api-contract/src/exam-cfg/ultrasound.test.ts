@@ -28,4 +28,11 @@ describe('composeUltrasound', () => {
     });
     expect(composeUltrasound('肝脏', [normal, fatty]).conclusion).toBe('轻度脂肪肝');
   });
+
+  it('leaves the default normal word out once a positive finding is chosen', () => {
+    expect(composeUltrasound('肝脏', [{ ...normal, is_default: true }, fatty])).toEqual({
+      description: '实质回声细密增强。',
+      conclusion: '轻度脂肪肝',
+    });
+  });
 });

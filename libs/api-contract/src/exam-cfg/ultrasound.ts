@@ -145,14 +145,20 @@ export interface UsSignChoice {
   is_positive: boolean;
   description: string;
   conclusion: string | null;
+  /** The item's normal word: it gives way when a positive finding is chosen with it. */
+  is_default?: boolean;
 }
 
 /**
  * What the doctor's ultrasound screen inserts for the chosen sign words (breadth §6.4): their
  * descriptions in the order chosen as one paragraph, and as conclusion the positive findings' words,
- * numbered when several; with no positive finding, the normal words' conclusion or "未见明显异常".
+ * numbered when several; with no positive finding, the normal words' conclusion or "未见明显异常". The
+ * item's default (normal) word is left out once a positive finding is chosen.
  */
-export function composeUltrasound(itemName: string, chosen: readonly UsSignChoice[]) {
+export function composeUltrasound(itemName: string, picked: readonly UsSignChoice[]) {
+  // "肝脏形态大小正常" beside "肝脏体积稍大" would contradict itself: the default normal word steps aside.
+  const anyPositive = picked.some((s) => s.is_positive);
+  const chosen = anyPositive ? picked.filter((s) => !s.is_default) : picked;
   const description = chosen.map((s) => s.description.trim()).join('');
   const positive = [...new Set(chosen.filter((s) => s.is_positive).map((s) => s.conclusion!.trim()))];
   if (positive.length === 0) {

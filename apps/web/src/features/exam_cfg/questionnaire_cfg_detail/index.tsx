@@ -59,7 +59,7 @@ export default function QuestionnaireCfgDetail() {
       }
       filters={[{ name: 'key', kind: 'search', label: '搜索题目', placeholder: '题目或编码' }]}
       columns={[
-        { title: '序号', dataIndex: 'sort', width: 60 },
+        { title: '排序', dataIndex: 'sort', width: 60 },
         { title: '编码', dataIndex: 'question_code', width: 80 },
         { title: '题目', dataIndex: 'title', width: 260 },
         {

@@ -22,7 +22,7 @@ export default function UsClassify() {
         },
         { title: '英文名', dataIndex: 'name_en', width: 160 },
         { title: '父级', dataIndex: 'parent_name', width: 120 },
-        { title: '序号', dataIndex: 'sort', width: 70 },
+        { title: '排序', dataIndex: 'sort', width: 70 },
         { title: '下级数', dataIndex: 'child_count', width: 80, render: (n: number) => n || '' },
       ]}
       fields={[

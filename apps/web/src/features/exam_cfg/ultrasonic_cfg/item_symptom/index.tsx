@@ -24,7 +24,7 @@ export default function UsItemSymptom() {
           {
             title: '阳性',
             dataIndex: 'is_positive',
-            width: 70,
+            width: 90,
             render: (p: boolean) => (p ? <Tag color="orange">阳性</Tag> : '阴性'),
           },
           { title: '描述', dataIndex: 'description', width: 320, ellipsis: true },
