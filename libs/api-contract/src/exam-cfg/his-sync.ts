@@ -33,6 +33,8 @@ export const hisMessageResource = defineResource({
   title: 'HIS消息',
   base: '/manager/api/examcfg/his_message',
   screens: ['exam_cfg/his_sync/his_msg'],
+  // 系统设置's 接口错误日志 reads the same log (breadth §7).
+  readers: ['cfg/interface_error_log'],
   row: z.object({
     interface_name: z.string(),
     exam_no: z.string().nullable(),
