@@ -36,6 +36,8 @@ describe('体检配置: ultrasound templates, questionnaires and HIS screens', (
     await admin.locator('.ant-select-item-option').filter({ hasText: '肝脏（GZ）' }).click();
     await admin.getByRole('checkbox', { name: /脂肪肝（轻度）/ }).check();
     await admin.getByLabel('组合结果').getByText('轻度脂肪肝', { exact: true }).waitFor();
+    expect(await admin.getByRole('checkbox', { name: /肝脏未见异常/ }).isChecked()).toBe(false);
+    await admin.locator('.ant-select-dropdown').last().waitFor({ state: 'hidden' });
     await admin.screenshot({ path: screenshotPath('exam-cfg-us-sign-preview') });
 
     await go('/manager/exam_cfg/ultrasonic_cfg/classify');

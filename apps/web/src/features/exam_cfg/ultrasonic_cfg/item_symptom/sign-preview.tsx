@@ -6,6 +6,12 @@ import { ResourceSelect } from '../../../../lib/resource/resource-select';
 
 type Sign = ResourceRow<typeof usSignResource>;
 
+/** Ticking a positive finding unticks the normal default word, which composeUltrasound leaves out anyway. */
+function withoutDefaultBesidePositive(ids: number[], rows: readonly Sign[]) {
+  const byId = new Map(rows.map((s) => [s.id, s]));
+  return ids.some((id) => byId.get(id)?.is_positive) ? ids.filter((id) => !byId.get(id)?.is_default) : ids;
+}
+
 /**
  * What the doctor's screen will insert: pick an item and some of its sign words, and see the 描述 and
  * 结论 they compose (the contract's composeUltrasound, the one rule for both screens).
@@ -47,7 +53,7 @@ export function SignPreview() {
           <Checkbox.Group
             aria-label="所见"
             value={chosen}
-            onChange={(values) => setTicked(values as number[])}
+            onChange={(values) => setTicked(withoutDefaultBesidePositive(values as number[], rows))}
             options={rows.map((s) => ({
               value: s.id,
               label: (

@@ -45,7 +45,7 @@ const page = (list: unknown[]) => ({ list, total: list.length, total_capped: fal
 
 /** 所见描述's preview: what the chosen sign words compose, starting from the item's default word. */
 describe('SignPreview', () => {
-  it('starts from the default word and composes the positive findings’ conclusions when they are ticked', async () => {
+  it('starts from the default word, which a ticked positive finding replaces, and numbers several conclusions', async () => {
     fakeApi([
       [usItemResource.routes.list, () => page([liver])],
       [usSignResource.routes.list, () => page(SIGNS)],
@@ -58,8 +58,8 @@ describe('SignPreview', () => {
     expect(within(result).getByText('肝脏形态大小正常。')).toBeTruthy();
     expect(within(result).getByText('肝脏未见明显异常')).toBeTruthy();
 
-    fireEvent.click(screen.getByRole('checkbox', { name: /肝脏未见异常/ }));
     fireEvent.click(screen.getByRole('checkbox', { name: /脂肪肝/ }));
+    expect((screen.getByRole('checkbox', { name: /肝脏未见异常/ }) as HTMLInputElement).checked).toBe(false);
     fireEvent.click(screen.getByRole('checkbox', { name: /肝囊肿/ }));
     expect(await screen.findByText('实质回声细密增强。肝内可见一无回声区。')).toBeTruthy();
     expect(screen.getByText('1.轻度脂肪肝；2.肝囊肿')).toBeTruthy();
