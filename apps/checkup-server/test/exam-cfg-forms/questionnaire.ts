@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { questionResource, questionnaireResource } from '@checkup/api-contract';
+import { questionResource, questionnaireResource, unionResource } from '@checkup/api-contract';
 import { questionnaireQuestions, questionnaires } from '../../src/db/schema.js';
 import { describeResource } from '../support/resource-suite.js';
 import type { FormsContext } from './context.js';
@@ -125,5 +125,10 @@ export function describeQuestionnaires({ server, seeded, as, db }: FormsContext)
       const found = (await caller.get(questionnaireResource.routes.list.path, { key: '健康体检问卷' })).json().data;
       expect(found.list[0]).toMatchObject({ qn_name: '健康体检问卷（成人）', question_count: 6 });
     });
+  });
+
+  it('lets a role with 问卷配置 read the unions an answer may recommend', async () => {
+    const caller = await as('exam_cfg/questionnaire_cfg');
+    expect((await caller.get(unionResource.routes.list.path, { key: '彩超' })).json().status).toBe(200);
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { usClassifyResource, usItemResource, usSignResource } from '@checkup/api-contract';
+import { departmentResource, usClassifyResource, usItemResource, usSignResource } from '@checkup/api-contract';
 import { usItems, usSigns } from '../../src/db/schema.js';
 import { describeResource } from '../support/resource-suite.js';
 import type { FormsContext } from './context.js';
@@ -148,5 +148,13 @@ export function describeUltrasound({ server, seeded, as }: FormsContext) {
         false,
       );
     });
+  });
+
+  it('lets 超声项目 read the departments and classes its form picks from, and 所见描述 the items', async () => {
+    const items = await as('exam_cfg/ultrasonic_cfg/item');
+    expect((await items.get(departmentResource.routes.list.path)).json().status).toBe(200);
+    expect((await items.get(usClassifyResource.routes.list.path)).json().status).toBe(200);
+    const signs = await as('exam_cfg/ultrasonic_cfg/item_symptom');
+    expect((await signs.get(usItemResource.routes.list.path)).json().status).toBe(200);
   });
 }
