@@ -1,18 +1,14 @@
 import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Input, Modal, Typography } from 'antd';
 import {
   HIS_CHANGE_ACTION_LABELS,
   HIS_CHANGE_TYPE_LABELS,
-  hisChangeHandleRoute,
-  hisChangeResource,
-  type HIS_CHANGE_ACTIONS,
   type ResourceRow,
+  type hisChangeResource,
 } from '@checkup/api-contract';
-import { api } from '../../../../lib/api';
+import { useHandleHisChange, type HisChangeAction } from './api/handle-his-change';
 
 export type HisChange = ResourceRow<typeof hisChangeResource>;
-export type HisChangeAction = (typeof HIS_CHANGE_ACTIONS)[number];
 
 const HINTS: Record<HisChangeAction, string> = {
   handle: '已在HIS中手工处理完成，不再发送。',
@@ -24,18 +20,20 @@ const HINTS: Record<HisChangeAction, string> = {
 export function HandleDialog(props: { change: HisChange | null; action: HisChangeAction; onClose(): void }) {
   const { change, action, onClose } = props;
   const { message } = App.useApp();
-  const client = useQueryClient();
   const [note, setNote] = useState('');
-  const handle = useMutation({
-    mutationFn: () => api.call(hisChangeHandleRoute, { id: change!.id, version: change!.version, action, note }),
-    onSuccess: async () => {
-      void message.success(`已${HIS_CHANGE_ACTION_LABELS[action]}`);
-      await client.invalidateQueries({ queryKey: ['resource', hisChangeResource.spec.name] });
-      setNote('');
-      onClose();
-    },
-    onError: (error: Error) => void message.error(error.message),
-  });
+  const handle = useHandleHisChange();
+  const submit = () =>
+    handle.mutate(
+      { id: change!.id, version: change!.version, action, note },
+      {
+        onSuccess: () => {
+          void message.success(`已${HIS_CHANGE_ACTION_LABELS[action]}`);
+          setNote('');
+          onClose();
+        },
+        onError: (error: Error) => void message.error(error.message),
+      },
+    );
   const label = HIS_CHANGE_ACTION_LABELS[action];
   return (
     <Modal
@@ -44,7 +42,7 @@ export function HandleDialog(props: { change: HisChange | null; action: HisChang
       okText={label}
       cancelText="取消"
       confirmLoading={handle.isPending}
-      onOk={() => handle.mutate()}
+      onOk={submit}
       onCancel={onClose}
     >
       {change && (

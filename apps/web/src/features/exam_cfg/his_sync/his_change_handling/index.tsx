@@ -10,8 +10,10 @@ import {
   hisChangeResource,
 } from '@checkup/api-contract';
 import { ResourceScreen } from '../../../../lib/resource/resource-screen';
-import { HisNotice, useHisStatus } from '../../shared/his/his-notice';
-import { HandleDialog, type HisChange, type HisChangeAction } from './handle-dialog';
+import { useHisStatus } from '../../shared/his/get-his-status';
+import { HisNotice } from '../../shared/his/his-notice';
+import type { HisChangeAction } from './api/handle-his-change';
+import { HandleDialog, type HisChange } from './handle-dialog';
 
 const STATE_COLORS = { pending: 'orange', resend: 'blue', handled: 'green', ignored: 'default' } as const;
 

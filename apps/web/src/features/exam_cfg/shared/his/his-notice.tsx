@@ -1,18 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import { Alert } from 'antd';
-import { HIS_NOT_CONFIGURED, hisStatusRoute } from '@checkup/api-contract';
-import { api } from '../../../../lib/api';
+import { HIS_NOT_CONFIGURED } from '@checkup/api-contract';
+import { useHisStatus } from './get-his-status';
 
-export const hisStatusQueryOptions = {
-  queryKey: ['his_sync', 'status'],
-  queryFn: () => api.call(hisStatusRoute, {}),
-};
-
-/** Whether a HIS is configured: both HIS screens say plainly at the top when none is. */
-export function useHisStatus() {
-  return useQuery(hisStatusQueryOptions);
-}
-
+/** Both HIS screens say plainly at the top whether a HIS is configured. */
 export function HisNotice() {
   const status = useHisStatus();
   if (!status.data) return null;
