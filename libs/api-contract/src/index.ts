@@ -53,6 +53,7 @@ export * from './review-conclusion.js';
 export * from './route-table/types.js';
 export * from './route-table/route-table.js';
 export * from './resource/define-resource.js';
+export * from './resource/day-range.js';
 export * from './resource/excel.js';
 export * from './resource/form-fields.js';
 export * from './resource/money.js';
