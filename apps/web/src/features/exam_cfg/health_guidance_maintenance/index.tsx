@@ -26,8 +26,8 @@ export default function HealthGuidanceMaintenance() {
           render: (c: Category) => <Tag>{GUIDANCE_CATEGORY_LABELS[c]}</Tag>,
         },
         { title: '标题', dataIndex: 'title', width: 180 },
-        { title: '内容', dataIndex: 'content', width: 360, ellipsis: true },
-        { title: '关键字', dataIndex: 'keywords', width: 140 },
+        { title: '内容', dataIndex: 'content', width: 300, ellipsis: true },
+        { title: '关键字', dataIndex: 'keywords', width: 120, ellipsis: true },
         { title: '排序', dataIndex: 'sort', width: 70 },
       ]}
       fields={[
