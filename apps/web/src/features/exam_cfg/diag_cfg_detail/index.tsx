@@ -37,7 +37,7 @@ const fields: SchemaField[] = [
   { name: 'gender_limit', label: '性别限制', kind: 'select', options: options(GENDER_LIMITS, GENDER_LIMIT_LABELS) },
   { name: 'advice', label: '总检建议', kind: 'textarea' },
   { name: 'explanation', label: '疾病解释', kind: 'textarea' },
-  { name: 'life_guidance', label: '健康建议', kind: 'textarea' },
+  { name: 'life_guidance', label: '健康建议', kind: 'textarea', extra: '即诊断字典列表中的“健康指导”' },
   { name: 'diet_guidance', label: '饮食指导', kind: 'textarea' },
   { name: 'exercise_guidance', label: '运动指导', kind: 'textarea' },
   { name: 'health_knowledge', label: '健康知识', kind: 'textarea' },
