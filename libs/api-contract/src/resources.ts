@@ -6,6 +6,10 @@ import { packageResource, unionResource } from './exam-cfg/union.js';
 import { workGroupResource } from './exam-cfg/work-group.js';
 import { frontLogResource } from './logfront.js';
 import { bizOperationLogResource, sysOperationLogResource } from './operation-log.js';
+import { diagnosisDetailResource } from './exam-cfg/diagnosis-detail.js';
+import { diagnosisItemResource } from './exam-cfg/diagnosis-item.js';
+import { diagnosisMergeResource } from './exam-cfg/diagnosis-merge.js';
+import { healthGuidanceResource } from './exam-cfg/health-guidance.js';
 
 /** Every resource of the contract (issue 18): the registry lists their descriptors, the tests walk them. */
 export const RESOURCES: readonly AnyResource[] = [
@@ -19,4 +23,9 @@ export const RESOURCES: readonly AnyResource[] = [
   frontLogResource,
   sysOperationLogResource,
   bizOperationLogResource,
+  // 体检配置's clinical screens around the diagnosis dictionary.
+  diagnosisDetailResource,
+  diagnosisMergeResource,
+  diagnosisItemResource,
+  healthGuidanceResource,
 ];

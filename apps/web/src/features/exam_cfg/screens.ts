@@ -12,4 +12,10 @@ export const screens = {
   union_cfg: lazy(() => import('./union_cfg')),
   pkg_cfg: lazy(() => import('./pkg_cfg')),
   diag_cfg: lazy(() => import('./diag_cfg')),
+  mutex_cfg: lazy(() => import('./mutex_cfg')),
+  diag_cfg_detail: lazy(() => import('./diag_cfg_detail')),
+  diag_cfg_related: lazy(() => import('./diag_cfg_related')),
+  diag_cfg_related_detail: lazy(() => import('./diag_cfg_related_detail')),
+  function_dictionary_association_update: lazy(() => import('./function_dictionary_association_update')),
+  health_guidance_maintenance: lazy(() => import('./health_guidance_maintenance')),
 } satisfies AreaScreens<'exam_cfg'>;

@@ -39,6 +39,8 @@ export interface ResourceListProps<R extends AnyResource> {
   rowActions?(row: ResourceRow<R>): ReactNode;
   /** Rows read whole in a drawer, by 查看 or a double click. */
   detail?: ResourceDetail<ResourceRow<R>>;
+  /** Filters the screen sets itself (one chosen conclusion word's links): every list call and export carries them. */
+  scope?: Record<string, string>;
 }
 
 /**
@@ -46,12 +48,12 @@ export interface ResourceListProps<R extends AnyResource> {
  * a row read whole in a drawer. Read-only resources (the logs) are this; kept ones add their form.
  */
 export function ResourceList<R extends AnyResource>(props: ResourceListProps<R>) {
-  const { resource, title, columns, extra, rowActions, detail } = props;
+  const { resource, title, columns, extra, rowActions, detail, scope } = props;
   const { spec } = resource;
   const paging = usePaging();
   const [filter, setFilter] = useState<Record<string, string>>({});
   const [reading, setReading] = useState<ResourceRow<R> | null>(null);
-  const list = useResourceList(resource, { ...filter, ...paging.page });
+  const list = useResourceList(resource, { ...filter, ...scope, ...paging.page });
 
   const setSome = (values: Record<string, string | undefined>) => {
     setFilter((f) => ({ ...f, ...Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v ?? ''])) }));
@@ -110,7 +112,9 @@ export function ResourceList<R extends AnyResource>(props: ResourceListProps<R>)
           );
         })}
         <Button onClick={() => void list.refetch()}>刷新</Button>
-        {(spec.actions as readonly string[]).includes('export') && <ExportButton resource={resource} filter={filter} />}
+        {(spec.actions as readonly string[]).includes('export') && (
+          <ExportButton resource={resource} filter={{ ...filter, ...scope }} />
+        )}
       </Space>
       {list.isError && (
         <Typography.Paragraph type="danger" role="alert">

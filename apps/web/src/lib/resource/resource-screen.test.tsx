@@ -26,7 +26,7 @@ const row = {
   updated_by_name: null,
 };
 
-function renderScreen() {
+function renderScreen(scope?: Record<string, string>) {
   return render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <App>
@@ -45,6 +45,7 @@ function renderScreen() {
             { name: 'sort', label: '排序', kind: 'number' },
           ]}
           blank={{ dept_type: 'check', sort: 0 }}
+          scope={scope}
         />
       </App>
     </QueryClientProvider>,
@@ -104,5 +105,11 @@ describe('ResourceScreen', () => {
     fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
     expect(await screen.findByText(/已被赵敏于.+修改，请刷新后重试/)).toBeTruthy();
     expect(call).toHaveBeenCalledWith(routes.save, expect.objectContaining({ id: 7, version: 3, dept_code: 'NK' }));
+  });
+
+  it('carries the filters the screen sets itself on every list call', async () => {
+    renderScreen({ dept_type: 'lab' });
+    expect(await screen.findByText('内科')).toBeTruthy();
+    expect(call).toHaveBeenCalledWith(routes.list, { dept_type: 'lab', page: 1, size: 20 });
   });
 });

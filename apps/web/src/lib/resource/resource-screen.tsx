@@ -25,6 +25,8 @@ export interface ResourceScreenProps<R extends KeptResource> {
   rowActions?(row: ResourceRow<R>): ReactNode;
   /** A row read whole in a drawer (查看). */
   detail?: ResourceDetail<ResourceRow<R>>;
+  /** Filters the screen sets itself (one chosen conclusion word's links): every list call and export carries them. */
+  scope?: Record<string, string>;
 }
 
 const ENABLED_FILTER: ResourceFilter = {
@@ -43,7 +45,7 @@ const ENABLED_FILTER: ResourceFilter = {
  * of columns, filters and fields.
  */
 export function ResourceScreen<R extends KeptResource>(props: ResourceScreenProps<R>) {
-  const { resource, title, columns, fields, toForm = (row) => row, blank = {}, rowActions, detail } = props;
+  const { resource, title, columns, fields, toForm = (row) => row, blank = {}, rowActions, detail, scope } = props;
   const { spec } = resource;
   const has = (action: string) => (spec.actions as readonly string[]).includes(action);
   const { message } = App.useApp();
@@ -129,6 +131,7 @@ export function ResourceScreen<R extends KeptResource>(props: ResourceScreenProp
         filters={filters}
         columns={has('enable') ? [...columns, enabledColumn] : columns}
         detail={detail}
+        scope={scope}
         rowActions={keptActions}
         extra={
           <Space>
