@@ -27,6 +27,10 @@ export interface ResourceScreenProps<R extends KeptResource> {
   detail?: ResourceDetail<ResourceRow<R>>;
   /** Filters the screen sets itself (one chosen conclusion word's links): every list call and export carries them. */
   scope?: Record<string, string>;
+  /** Shown under the form's fields (a preview of what is typed); it reads the form with Form.useWatch. */
+  formExtra?: ReactNode;
+  /** The removal's word where it means something else to the user (表格配置: 重置); default 删除. */
+  removeLabel?: string;
 }
 
 const ENABLED_FILTER: ResourceFilter = {
@@ -46,6 +50,7 @@ const ENABLED_FILTER: ResourceFilter = {
  */
 export function ResourceScreen<R extends KeptResource>(props: ResourceScreenProps<R>) {
   const { resource, title, columns, fields, toForm = (row) => row, blank = {}, rowActions, detail, scope } = props;
+  const removeLabel = props.removeLabel ?? '删除';
   const { spec } = resource;
   const has = (action: string) => (spec.actions as readonly string[]).includes(action);
   const { message } = App.useApp();
@@ -99,18 +104,18 @@ export function ResourceScreen<R extends KeptResource>(props: ResourceScreenProp
       )}
       {has('remove') && (
         <Popconfirm
-          title={`确定删除该${spec.title}？`}
-          okText="删除"
+          title={`确定${removeLabel}该${spec.title}？`}
+          okText={removeLabel}
           cancelText="取消"
           onConfirm={() =>
             writes.remove.mutate(
               { id: row.id, version: (row as RecordFields).version },
-              { onSuccess: () => void message.success(`${spec.title}已删除`), onError: fail },
+              { onSuccess: () => void message.success(`${spec.title}已${removeLabel}`), onError: fail },
             )
           }
         >
           <Button type="link" size="small" danger>
-            删除
+            {removeLabel}
           </Button>
         </Popconfirm>
       )}
@@ -158,7 +163,9 @@ export function ResourceScreen<R extends KeptResource>(props: ResourceScreenProp
           </Space>
         }
       >
-        <SchemaForm schema={spec.form} fields={fields} form={form} name={spec.title} onFinish={save} />
+        <SchemaForm schema={spec.form} fields={fields} form={form} name={spec.title} onFinish={save}>
+          {props.formExtra}
+        </SchemaForm>
       </Drawer>
     </>
   );
