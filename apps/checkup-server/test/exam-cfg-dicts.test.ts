@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
+  HARM_CATEGORIES,
   applicationTypeResource,
   codeTableResource,
   consumableResource,
@@ -262,6 +263,14 @@ describeOnEachDatabase((target) => {
       // 耗材配置 picks the union from the union list: it reads it, and may not change it.
       expect((await keeper.get('/manager/api/examcfg/union/list')).json().status).toBe(200);
     });
+  });
+
+  it('lists the harm factors category by category, in the national catalogue’s order', async () => {
+    const keeper = await keeperOf('exam_cfg/harm_factors', 'harm_keeper');
+    const { list } = (await keeper.get(harmFactorResource.routes.list.path, { size: 100 })).json().data;
+    const order = list.map((r: { category: (typeof HARM_CATEGORIES)[number] }) => HARM_CATEGORIES.indexOf(r.category));
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    expect(list[0]).toMatchObject({ factor_name: '矽尘（游离二氧化硅粉尘）', cas_no: '14808-60-7' });
   });
 
   describe('表格配置 is each user’s own', () => {

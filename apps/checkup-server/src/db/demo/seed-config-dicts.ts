@@ -136,6 +136,8 @@ async function seedAdminTableSettings(db: Db) {
     .values([
       {
         userId: admin.id,
+        updatedAt: new Date(),
+        updatedBy: admin.id,
         tableKey: 'resource-department',
         columns: [
           { key: 'dept_code', width: 120 },
@@ -145,6 +147,8 @@ async function seedAdminTableSettings(db: Db) {
       },
       {
         userId: admin.id,
+        updatedAt: new Date(),
+        updatedBy: admin.id,
         tableKey: 'resource-union',
         columns: [
           { key: 'union_name', width: 180 },

@@ -1,9 +1,15 @@
-import { asc, eq } from 'drizzle-orm';
-import type { harmFactorResource } from '@checkup/api-contract';
+import { asc, eq, sql } from 'drizzle-orm';
+import { HARM_CATEGORIES, type harmFactorResource } from '@checkup/api-contract';
 import { harmFactors } from '../../db/schema.js';
 import type { ResourceBinding } from '../../lib/resource/serve-resource.js';
 import { recordColumnsOf } from './record-columns.js';
 import { wordsMatch } from './search.js';
+
+/** The list goes category by category in the order of the national catalogue (粉尘, 化学因素 …). */
+const categoryOrder = sql`array_position(array[${sql.join(
+  HARM_CATEGORIES.map((c) => sql`${c}`),
+  sql`, `,
+)}]::text[], ${harmFactors.category}::text)`;
 
 /** 危害因素 on harm_factors. */
 export const harmFactorBinding: ResourceBinding<typeof harmFactorResource> = {
@@ -29,6 +35,6 @@ export const harmFactorBinding: ResourceBinding<typeof harmFactorResource> = {
     filter.category ? eq(harmFactors.category, filter.category) : undefined,
     filter.enabled ? eq(harmFactors.isActive, filter.enabled === '1') : undefined,
   ],
-  orderBy: [asc(harmFactors.category), asc(harmFactors.factorCode), asc(harmFactors.id)],
+  orderBy: [categoryOrder, asc(harmFactors.factorCode), asc(harmFactors.id)],
   unique: [{ column: harmFactors.factorCode, field: 'factor_code', label: '因素代码' }],
 };

@@ -17,7 +17,7 @@ export default function ConsumeCfg() {
         { title: '耗材名称', dataIndex: 'consumable_name', width: 200 },
         { title: '规格', dataIndex: 'spec', width: 90 },
         { title: '单位', dataIndex: 'unit', width: 60 },
-        { title: '成本价（元）', dataIndex: 'cost_price', width: 110, align: 'right' },
+        { title: '成本价（元）', dataIndex: 'cost_price', width: 130, align: 'right' },
         { title: '使用的组合项目', dataIndex: 'union_name', width: 150 },
         { title: '每次用量', dataIndex: 'quantity', width: 90, align: 'right' },
       ]}
