@@ -19,8 +19,8 @@ export interface ResourceScreenProps<R extends KeptResource> {
   fields: readonly SchemaField[];
   /** A row as the form's initial values (defaults to the row itself). */
   toForm?(row: ResourceRow<R>): Record<string, unknown>;
-  /** What a new record starts with. */
-  blank?: Record<string, unknown>;
+  /** What a new record starts with; given the list's filter, it may start in the chosen type. */
+  blank?: Record<string, unknown> | ((filter: Record<string, string>) => Record<string, unknown>);
   /** Extra buttons of a row, before 编辑. */
   rowActions?(row: ResourceRow<R>): ReactNode;
   /** A row read whole in a drawer (查看). */
@@ -58,13 +58,15 @@ export function ResourceScreen<R extends KeptResource>(props: ResourceScreenProp
   // Apart from what is edited, so the drawer keeps its title while it closes.
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [form] = Form.useForm();
+  // The list's filter as the user chose it, for a new record's blank.
+  const [filter, setFilter] = useState<Record<string, string>>({});
   const writes = useResourceWrites(resource);
   const filters = has('enable') ? [...props.filters, ENABLED_FILTER] : props.filters;
 
   const fail = (error: Error) => void message.error(error.message);
   const open = (row: ResourceRow<R> | 'new') => {
     form.resetFields();
-    form.setFieldsValue(row === 'new' ? blank : toForm(row));
+    form.setFieldsValue(row === 'new' ? (typeof blank === 'function' ? blank(filter) : blank) : toForm(row));
     setEditing(row);
     setDrawerOpen(true);
   };
@@ -137,6 +139,7 @@ export function ResourceScreen<R extends KeptResource>(props: ResourceScreenProp
         columns={has('enable') ? [...columns, enabledColumn] : columns}
         detail={detail}
         scope={scope}
+        onFilter={setFilter}
         rowActions={keptActions}
         extra={
           <Space>

@@ -82,7 +82,8 @@ export default function DictionaryCfg() {
         },
         { name: 'remark', label: '备注' },
       ]}
-      blank={{ sort: 0, flags: [] }}
+      // A new entry starts in the type the list shows.
+      blank={(filter) => ({ sort: 0, flags: [], ...(filter.type_id ? { type_id: Number(filter.type_id) } : {}) })}
     />
   );
 }
