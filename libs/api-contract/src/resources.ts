@@ -10,6 +10,13 @@ import { diagnosisDetailResource } from './exam-cfg/diagnosis-detail.js';
 import { diagnosisItemResource } from './exam-cfg/diagnosis-item.js';
 import { diagnosisMergeResource } from './exam-cfg/diagnosis-merge.js';
 import { healthGuidanceResource } from './exam-cfg/health-guidance.js';
+import { dictDataResource, dictRefResource, dictTypeResource } from './exam-cfg/dictionary.js';
+import { harmFactorResource } from './exam-cfg/harm-factor.js';
+import { applicationTypeResource } from './exam-cfg/application-type.js';
+import { codeTableResource } from './exam-cfg/code-table.js';
+import { consumableResource } from './exam-cfg/consumable.js';
+import { msgTemplateResource } from './exam-cfg/msg-template.js';
+import { tableSettingResource } from './exam-cfg/table-setting.js';
 
 /** Every resource of the contract (issue 18): the registry lists their descriptors, the tests walk them. */
 export const RESOURCES: readonly AnyResource[] = [
@@ -28,4 +35,13 @@ export const RESOURCES: readonly AnyResource[] = [
   diagnosisMergeResource,
   diagnosisItemResource,
   healthGuidanceResource,
+  dictTypeResource,
+  dictDataResource,
+  dictRefResource,
+  harmFactorResource,
+  applicationTypeResource,
+  codeTableResource,
+  consumableResource,
+  msgTemplateResource,
+  tableSettingResource,
 ];

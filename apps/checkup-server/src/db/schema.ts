@@ -127,3 +127,4 @@ export * from './schema/workstations.js';
 export * from './schema/requests.js';
 export * from './schema/files.js';
 export * from './schema/diag-config.js';
+export * from './schema/config-dicts.js';

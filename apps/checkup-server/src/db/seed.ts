@@ -4,6 +4,7 @@ import { DEFAULT_CARD_READER_PARAM, DEMO_PASSWORD } from '@checkup/api-contract'
 import { seedDemoAccounts } from './demo/seed-accounts.js';
 import { seedCatalogue } from './demo/seed-catalogue.js';
 import { seedDiagConfig } from './demo/seed-diag-config.js';
+import { seedConfigDicts } from './demo/seed-config-dicts.js';
 import { PARAM } from '../modules/parameters/codes.js';
 
 /** The demo administrator documented in the README; every demo account is in the contract's demo-accounts.ts. */
@@ -47,5 +48,6 @@ export async function seedDemoData(db: Db): Promise<void> {
     await seedCatalogue(tx);
     await seedDiagConfig(tx);
     await seedDemoAccounts(tx);
+    await seedConfigDicts(tx);
   });
 }

@@ -32,7 +32,7 @@ export const unionResource = defineResource({
   title: '组合项目',
   base: '/manager/api/examcfg/union',
   screens: ['exam_cfg/union_cfg', 'exam_cfg/mutex_cfg'],
-  readers: ['exam_cfg/pkg_cfg'],
+  readers: ['exam_cfg/pkg_cfg', 'exam_cfg/consume_cfg'],
   row: z.object({
     union_code: z.string(),
     union_name: z.string(),

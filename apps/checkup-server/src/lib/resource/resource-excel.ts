@@ -1,7 +1,7 @@
 import { PassThrough, Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import ExcelJS from 'exceljs';
-import { and, asc, eq, gt, type SQL } from 'drizzle-orm';
+import { and, asc, gt, type SQL } from 'drizzle-orm';
 import {
   AppError,
   IMPORT_ERROR_HEADER,
@@ -16,7 +16,7 @@ import { recordAudit } from '../../modules/audit/repository.js';
 import { readStoredFile, storeFile } from '../../modules/files/file-store.js';
 import { defineUploadRoute } from '../define-upload-route.js';
 import { UploadedFile } from '../../plugins/multipart-body.js';
-import { rowOf, selectRows, type ResourceBinding, type Tx } from './serve-resource.js';
+import { rowOf, sameKey, selectRows, type ResourceBinding, type Tx } from './serve-resource.js';
 
 type FormOf<R extends AnyResource> = z.output<R['spec']['form']>;
 
@@ -116,6 +116,12 @@ export function serveResourceExcel<R extends AnyResource>(
   const columns = spec.excel ?? [];
   const has = (action: string) => (spec.actions as readonly string[]).includes(action);
   const keyField = binding.unique?.[0];
+  /** A row's key among the imported ones: its unique value, with the values it is unique within. */
+  const keyOf = (form: Record<string, unknown>) => {
+    const value = keyField ? form[keyField.field] : undefined;
+    if (value === undefined || value === null || value === '') return '';
+    return [value, ...(keyField!.within ?? []).map((w) => form[w.field])].map(String).join('\u0000');
+  };
 
   if (has('export')) {
     app.get(routes.export.path, { config: { access: routes.export.access } }, async (request, reply) => {
@@ -167,7 +173,7 @@ export function serveResourceExcel<R extends AnyResource>(
         row.error = [...new Set(parsed.error.issues.map((issue) => issue.message))].join('；');
         continue;
       }
-      const key = keyField ? String((parsed.data as Record<string, unknown>)[keyField.field] ?? '') : '';
+      const key = keyOf(parsed.data as Record<string, unknown>);
       if (key && seen.has(key)) {
         row.error = `${keyField!.label}与第${seen.get(key)}行重复`;
         continue;
@@ -183,8 +189,10 @@ export function serveResourceExcel<R extends AnyResource>(
         const form = row.form as FormOf<R>;
         let existing: number | undefined;
         if (keyField) {
-          const value = (form as Record<string, unknown>)[keyField.field];
-          const [match] = await tx.select({ id: binding.id }).from(binding.table).where(eq(keyField.column, value));
+          const [match] = await tx
+            .select({ id: binding.id })
+            .from(binding.table)
+            .where(sameKey(keyField, form as Record<string, unknown>));
           existing = match ? Number(match.id) : undefined;
         }
         await writer.write(tx, form, user, existing);

@@ -34,16 +34,36 @@ export interface ResourceBinding<R extends AnyResource> {
   values(form: FormOf<R>): Record<string, unknown>;
   where(filter: FilterOf<R>): (SQL | undefined)[];
   orderBy: readonly (PgColumn | SQL)[];
-  /** Columns whose values are unique: a second one is refused, naming the field. */
-  unique?: readonly { column: PgColumn; field: string; label: string }[];
+  /** Columns whose values are unique (within the `within` fields' values): a second one is refused, naming the field. */
+  unique?: readonly UniqueRule[];
   /** What refers to a record: a removal is refused while any does (disable it instead). */
   references?: readonly { label: string; column: PgColumn }[];
+  /** Checks before the record is written (a chosen record still exists), in its transaction. */
+  beforeSave?(tx: Tx, form: FormOf<R>, id?: number): Promise<void>;
   /** Child rows written with the record (a union's items, a package's unions), in its transaction. */
   afterSave?(tx: Tx, id: number, form: FormOf<R>): Promise<void>;
   /** Its own child rows, removed with it (what `references` names refuses the removal instead). */
   beforeRemove?(tx: Tx, id: number): Promise<void>;
   /** Answers a database row as the row schema wants it (numbers from numeric columns …). */
   toRow?(row: Record<string, unknown>): Record<string, unknown>;
+  /**
+   * Rows owned by the signed-in user (per-user settings): every action sees and changes only the
+   * user's own, and a new row is stamped with the user. Export and import are not served for these.
+   */
+  owner?: PgColumn;
+}
+
+export interface UniqueRule {
+  column: PgColumn;
+  field: string;
+  label: string;
+  /** Unique only among rows with the same values of these form fields (a key within its type). */
+  within?: readonly { column: PgColumn; field: string }[];
+}
+
+/** The condition that a row has the form's values of a unique rule (its key and its `within` fields). */
+export function sameKey(rule: UniqueRule, form: Record<string, unknown>): SQL | undefined {
+  return and(eq(rule.column, form[rule.field]), ...(rule.within ?? []).map((w) => eq(w.column, form[w.field])));
 }
 
 export interface RecordColumns {
@@ -127,34 +147,39 @@ export function serveResource<R extends AnyResource>(
   const rec = () => recordOf(resource, binding);
   const stampOf = (user: UserInfo) => ({ [prop(rec().updatedAt)]: sql`now()`, [prop(rec().updatedBy)]: user.id });
   const nextVersion = () => ({ [prop(rec().version)]: sql`${rec().version} + 1` });
+  const owned = (user: UserInfo) => (binding.owner ? eq(binding.owner, user.id) : undefined);
+  const ownerOf = (user: UserInfo) => (binding.owner ? { [prop(binding.owner)]: user.id } : {});
+  if (binding.owner && (has('export') || has('import'))) {
+    throw new Error(`${spec.name}: a resource owned per user has no export or import`);
+  }
 
-  async function detailOf(reader: Db | Tx, id: number) {
-    const [raw] = await selectRows(reader, binding, eq(binding.id, id)).limit(1);
+  async function detailOf(reader: Db | Tx, id: number, user: UserInfo) {
+    const [raw] = await selectRows(reader, binding, and(eq(binding.id, id), owned(user))).limit(1);
     if (!raw) throw new AppError('RECORD_NOT_FOUND', `该${spec.title}不存在或已被删除`);
     return rowOf(binding, raw);
   }
 
   /** A write that found no row at the version it named: gone, or changed by someone since. */
-  async function refuseStale(reader: Db | Tx, id: number): Promise<never> {
+  async function refuseStale(reader: Db | Tx, id: number, user: UserInfo): Promise<never> {
     const [row] = await reader
       .select({ at: rec().updatedAt, by: updater.userName })
       .from(binding.table)
       .leftJoin(updater, eq(updater.id, rec().updatedBy))
-      .where(eq(binding.id, id));
+      .where(and(eq(binding.id, id), owned(user)));
     if (!row) throw new AppError('RECORD_NOT_FOUND', `该${spec.title}不存在或已被删除`);
     const at =
       row.at instanceof Date ? row.at.toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false }) : '';
     throw new AppError('CONFLICT', `该${spec.title}已被${row.by ?? '其他用户'}于${at}修改，请刷新后重试`);
   }
 
-  async function assertUnique(reader: Db | Tx, form: Record<string, unknown>, id?: number) {
+  async function assertUnique(reader: Db | Tx, form: Record<string, unknown>, user: UserInfo, id?: number) {
     for (const rule of binding.unique ?? []) {
       const value = form[rule.field];
       if (value === null || value === undefined) continue;
       const [taken] = await reader
         .select({ id: binding.id })
         .from(binding.table)
-        .where(and(eq(rule.column, value), id === undefined ? undefined : ne(binding.id, id)))
+        .where(and(sameKey(rule, form), owned(user), id === undefined ? undefined : ne(binding.id, id)))
         .limit(1);
       if (taken) throw new AppError('VALIDATION', `${rule.label}“${String(value)}”已存在`);
     }
@@ -162,21 +187,22 @@ export function serveResource<R extends AnyResource>(
 
   /** Inserts or updates one record (the version checked on update), with its child rows. */
   async function write(tx: Tx, form: FormOf<R>, user: UserInfo, existing?: { id: number; version?: number }) {
-    await assertUnique(tx, form as Record<string, unknown>, existing?.id);
+    await assertUnique(tx, form as Record<string, unknown>, user, existing?.id);
+    await binding.beforeSave?.(tx, form, existing?.id);
     let id: number;
     if (existing) {
       const versionMatch = existing.version === undefined ? undefined : eq(rec().version, existing.version);
       const updated = await tx
         .update(binding.table)
         .set({ ...binding.values(form), ...stampOf(user), ...nextVersion() })
-        .where(and(eq(binding.id, existing.id), versionMatch))
+        .where(and(eq(binding.id, existing.id), versionMatch, owned(user)))
         .returning({ id: binding.id });
-      if (updated.length === 0) await refuseStale(tx, existing.id);
+      if (updated.length === 0) await refuseStale(tx, existing.id, user);
       id = existing.id;
     } else {
       const [inserted] = await tx
         .insert(binding.table)
-        .values({ ...binding.values(form), ...stampOf(user) })
+        .values({ ...binding.values(form), ...stampOf(user), ...ownerOf(user) })
         .returning({ id: binding.id });
       id = Number(inserted!.id);
     }
@@ -185,9 +211,13 @@ export function serveResource<R extends AnyResource>(
   }
 
   if (has('list')) {
-    defineRoute(app, routes.list, async ({ input }) => {
+    defineRoute(app, routes.list, async ({ input, user }) => {
       const { page, size, ids, ...filter } = input as FilterOf<R> & { page: number; size: number; ids?: number[] };
-      const where = and(...binding.where(filter as FilterOf<R>), ids ? inArray(binding.id, ids) : undefined);
+      const where = and(
+        ...binding.where(filter as FilterOf<R>),
+        ids ? inArray(binding.id, ids) : undefined,
+        owned(user),
+      );
       const rows = await selectRows(db, binding, where)
         .orderBy(...binding.orderBy)
         .limit(size)
@@ -214,7 +244,11 @@ export function serveResource<R extends AnyResource>(
   }
 
   if (has('detail')) {
-    defineRoute(app, routes.detail, async ({ input }) => (await detailOf(db, (input as { id: number }).id)) as never);
+    defineRoute(
+      app,
+      routes.detail,
+      async ({ input, user }) => (await detailOf(db, (input as { id: number }).id, user)) as never,
+    );
   }
 
   if (has('save')) {
@@ -228,7 +262,7 @@ export function serveResource<R extends AnyResource>(
           target: target(saved),
           detail: { resource: spec.name, title: spec.title, change: id === undefined ? 'insert' : 'update', form },
         });
-        return detailOf(tx, saved);
+        return detailOf(tx, saved, user);
       })) as never;
     });
   }
@@ -245,9 +279,9 @@ export function serveResource<R extends AnyResource>(
         await binding.beforeRemove?.(tx, id);
         const removed = await tx
           .delete(binding.table)
-          .where(and(eq(binding.id, id), version === undefined ? undefined : eq(rec().version, version)))
+          .where(and(eq(binding.id, id), version === undefined ? undefined : eq(rec().version, version), owned(user)))
           .returning({ id: binding.id });
-        if (removed.length === 0) await refuseStale(tx, id);
+        if (removed.length === 0) await refuseStale(tx, id, user);
         await recordAudit(tx, request, 'config_remove', {
           ...actorOf(user),
           target: target(id),
@@ -265,7 +299,7 @@ export function serveResource<R extends AnyResource>(
         const updated = await tx
           .update(binding.table)
           .set({ [prop(rec().enabled)]: enabled === '1', ...stampOf(user), ...nextVersion() })
-          .where(eq(binding.id, id))
+          .where(and(eq(binding.id, id), owned(user)))
           .returning({ id: binding.id });
         if (updated.length === 0) throw new AppError('RECORD_NOT_FOUND', `该${spec.title}不存在或已被删除`);
         await recordAudit(tx, request, 'config_enable', {
@@ -273,7 +307,7 @@ export function serveResource<R extends AnyResource>(
           target: target(id),
           detail: { resource: spec.name, title: spec.title, enabled: enabled === '1' },
         });
-        return detailOf(tx, id);
+        return detailOf(tx, id, user);
       })) as never;
     });
   }

@@ -10,6 +10,15 @@ import {
   diagnosisItemResource,
   diagnosisMergeResource,
   healthGuidanceResource,
+  applicationTypeResource,
+  codeTableResource,
+  consumableResource,
+  dictDataResource,
+  dictRefResource,
+  dictTypeResource,
+  harmFactorResource,
+  msgTemplateResource,
+  tableSettingResource,
 } from '@checkup/api-contract';
 import type { Db } from '../../db/client.js';
 import { serveResource } from '../../lib/resource/serve-resource.js';
@@ -22,6 +31,13 @@ import { diagnosisDetailBinding } from './diagnosis-detail.js';
 import { diagnosisItemBinding } from './diagnosis-item.js';
 import { diagnosisMergeBinding } from './diagnosis-merge.js';
 import { healthGuidanceBinding } from './health-guidance.js';
+import { applicationTypeBinding } from './application-type.js';
+import { codeTableBinding } from './code-table.js';
+import { consumableBinding } from './consumable.js';
+import { dictDataBinding, dictRefBinding, dictTypeBinding } from './dictionary.js';
+import { harmFactorBinding } from './harm-factor.js';
+import { msgTemplateBinding } from './msg-template.js';
+import { tableSettingBinding } from './table-setting.js';
 
 /** 体检配置 (exam_cfg): the catalogue the centre keeps itself, each part a resource (issue 18). */
 export async function examCfgRoutes(app: FastifyInstance, opts: { db: Db }) {
@@ -35,4 +51,13 @@ export async function examCfgRoutes(app: FastifyInstance, opts: { db: Db }) {
   serveResource(app, opts.db, diagnosisMergeResource, diagnosisMergeBinding);
   serveResource(app, opts.db, diagnosisItemResource, diagnosisItemBinding);
   serveResource(app, opts.db, healthGuidanceResource, healthGuidanceBinding);
+  serveResource(app, opts.db, dictTypeResource, dictTypeBinding);
+  serveResource(app, opts.db, dictDataResource, dictDataBinding);
+  serveResource(app, opts.db, dictRefResource, dictRefBinding);
+  serveResource(app, opts.db, harmFactorResource, harmFactorBinding);
+  serveResource(app, opts.db, applicationTypeResource, applicationTypeBinding);
+  serveResource(app, opts.db, codeTableResource, codeTableBinding);
+  serveResource(app, opts.db, consumableResource, consumableBinding);
+  serveResource(app, opts.db, msgTemplateResource, msgTemplateBinding);
+  serveResource(app, opts.db, tableSettingResource, tableSettingBinding);
 }

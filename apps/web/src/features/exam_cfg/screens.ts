@@ -18,4 +18,13 @@ export const screens = {
   diag_cfg_related_detail: lazy(() => import('./diag_cfg_related_detail')),
   function_dictionary_association_update: lazy(() => import('./function_dictionary_association_update')),
   health_guidance_maintenance: lazy(() => import('./health_guidance_maintenance')),
+  dict_cfg: lazy(() => import('./dict_cfg')),
+  dictionary_cfg: lazy(() => import('./dictionary_cfg')),
+  dict_ref_cfg: lazy(() => import('./dict_ref_cfg')),
+  harm_factors: lazy(() => import('./harm_factors')),
+  application_type: lazy(() => import('./application_type')),
+  maintain: lazy(() => import('./maintain')),
+  consume_cfg: lazy(() => import('./consume_cfg')),
+  msg_notification: lazy(() => import('./msg_notification')),
+  table_cfg: lazy(() => import('./table_cfg')),
 } satisfies AreaScreens<'exam_cfg'>;

@@ -41,6 +41,8 @@ export interface ResourceListProps<R extends AnyResource> {
   detail?: ResourceDetail<ResourceRow<R>>;
   /** Filters the screen sets itself (one chosen conclusion word's links): every list call and export carries them. */
   scope?: Record<string, string>;
+  /** Told the filter the user chose, each time it changes (a new record may start in the chosen type). */
+  onFilter?(filter: Record<string, string>): void;
 }
 
 /**
@@ -56,7 +58,9 @@ export function ResourceList<R extends AnyResource>(props: ResourceListProps<R>)
   const list = useResourceList(resource, { ...filter, ...scope, ...paging.page });
 
   const setSome = (values: Record<string, string | undefined>) => {
-    setFilter((f) => ({ ...f, ...Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v ?? ''])) }));
+    const next = { ...filter, ...Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v ?? ''])) };
+    setFilter(next);
+    props.onFilter?.(next);
     paging.firstPage();
   };
   const actions = detail || rowActions;

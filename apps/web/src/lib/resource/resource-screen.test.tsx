@@ -112,4 +112,26 @@ describe('ResourceScreen', () => {
     expect(await screen.findByText('内科')).toBeTruthy();
     expect(call).toHaveBeenCalledWith(routes.list, { dept_type: 'lab', page: 1, size: 20 });
   });
+
+  it('names the removal and shows the form extra as the screen says', async () => {
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <App>
+          <ResourceScreen
+            resource={departmentResource}
+            title="检验科室"
+            filters={[]}
+            columns={[{ title: '科室名称', dataIndex: 'dept_name' }]}
+            fields={[{ name: 'dept_name', label: '科室名称' }]}
+            removeLabel="重置"
+            formExtra={<p>表单之外的说明</p>}
+          />
+        </App>
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('内科')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '重置' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /新增科室/ }));
+    expect(await screen.findByText('表单之外的说明')).toBeTruthy();
+  });
 });

@@ -19,14 +19,18 @@ export interface ResourceScreenProps<R extends KeptResource> {
   fields: readonly SchemaField[];
   /** A row as the form's initial values (defaults to the row itself). */
   toForm?(row: ResourceRow<R>): Record<string, unknown>;
-  /** What a new record starts with. */
-  blank?: Record<string, unknown>;
+  /** What a new record starts with; given the list's filter, it may start in the chosen type. */
+  blank?: Record<string, unknown> | ((filter: Record<string, string>) => Record<string, unknown>);
   /** Extra buttons of a row, before 编辑. */
   rowActions?(row: ResourceRow<R>): ReactNode;
   /** A row read whole in a drawer (查看). */
   detail?: ResourceDetail<ResourceRow<R>>;
   /** Filters the screen sets itself (one chosen conclusion word's links): every list call and export carries them. */
   scope?: Record<string, string>;
+  /** Shown under the form's fields (a preview of what is typed); it reads the form with Form.useWatch. */
+  formExtra?: ReactNode;
+  /** The removal's word where it means something else to the user (表格配置: 重置); default 删除. */
+  removeLabel?: string;
 }
 
 const ENABLED_FILTER: ResourceFilter = {
@@ -46,6 +50,7 @@ const ENABLED_FILTER: ResourceFilter = {
  */
 export function ResourceScreen<R extends KeptResource>(props: ResourceScreenProps<R>) {
   const { resource, title, columns, fields, toForm = (row) => row, blank = {}, rowActions, detail, scope } = props;
+  const removeLabel = props.removeLabel ?? '删除';
   const { spec } = resource;
   const has = (action: string) => (spec.actions as readonly string[]).includes(action);
   const { message } = App.useApp();
@@ -53,13 +58,15 @@ export function ResourceScreen<R extends KeptResource>(props: ResourceScreenProp
   // Apart from what is edited, so the drawer keeps its title while it closes.
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [form] = Form.useForm();
+  // The list's filter as the user chose it, for a new record's blank.
+  const [filter, setFilter] = useState<Record<string, string>>({});
   const writes = useResourceWrites(resource);
   const filters = has('enable') ? [...props.filters, ENABLED_FILTER] : props.filters;
 
   const fail = (error: Error) => void message.error(error.message);
   const open = (row: ResourceRow<R> | 'new') => {
     form.resetFields();
-    form.setFieldsValue(row === 'new' ? blank : toForm(row));
+    form.setFieldsValue(row === 'new' ? (typeof blank === 'function' ? blank(filter) : blank) : toForm(row));
     setEditing(row);
     setDrawerOpen(true);
   };
@@ -99,18 +106,18 @@ export function ResourceScreen<R extends KeptResource>(props: ResourceScreenProp
       )}
       {has('remove') && (
         <Popconfirm
-          title={`确定删除该${spec.title}？`}
-          okText="删除"
+          title={`确定${removeLabel}该${spec.title}？`}
+          okText={removeLabel}
           cancelText="取消"
           onConfirm={() =>
             writes.remove.mutate(
               { id: row.id, version: (row as RecordFields).version },
-              { onSuccess: () => void message.success(`${spec.title}已删除`), onError: fail },
+              { onSuccess: () => void message.success(`${spec.title}已${removeLabel}`), onError: fail },
             )
           }
         >
           <Button type="link" size="small" danger>
-            删除
+            {removeLabel}
           </Button>
         </Popconfirm>
       )}
@@ -132,6 +139,7 @@ export function ResourceScreen<R extends KeptResource>(props: ResourceScreenProp
         columns={has('enable') ? [...columns, enabledColumn] : columns}
         detail={detail}
         scope={scope}
+        onFilter={setFilter}
         rowActions={keptActions}
         extra={
           <Space>
@@ -158,7 +166,9 @@ export function ResourceScreen<R extends KeptResource>(props: ResourceScreenProp
           </Space>
         }
       >
-        <SchemaForm schema={spec.form} fields={fields} form={form} name={spec.title} onFinish={save} />
+        <SchemaForm schema={spec.form} fields={fields} form={form} name={spec.title} onFinish={save}>
+          {props.formExtra}
+        </SchemaForm>
       </Drawer>
     </>
   );
