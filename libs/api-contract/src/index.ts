@@ -62,3 +62,5 @@ export * from './exam-cfg/exam-item.js';
 export * from './exam-cfg/union.js';
 export * from './exam-cfg/diagnosis.js';
 export * from './resources.js';
+export * from './exam-cfg/template-layout.js';
+export * from './exam-cfg/template-sections.js';

@@ -184,7 +184,10 @@ export function serveResourceExcel<R extends AnyResource>(
         let existing: number | undefined;
         if (keyField) {
           const value = (form as Record<string, unknown>)[keyField.field];
-          const [match] = await tx.select({ id: binding.id }).from(binding.table).where(eq(keyField.column, value));
+          const [match] = await tx
+            .select({ id: binding.id })
+            .from(binding.table)
+            .where(and(eq(keyField.column, value), binding.scope));
           existing = match ? Number(match.id) : undefined;
         }
         await writer.write(tx, form, user, existing);

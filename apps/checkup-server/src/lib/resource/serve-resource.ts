@@ -27,6 +27,11 @@ export interface ResourceBinding<R extends AnyResource> {
   updatedBy: PgColumn;
   /** The row's own fields (the row schema's keys) as columns or SQL expressions. */
   fields: Record<string, PgColumn | SQL | SQL.Aliased>;
+  /**
+   * The rows that are this resource's, when several resources share a table (the ten template types):
+   * a row outside it is not found by any action. `values` must put a new row inside it.
+   */
+  scope?: SQL;
   /** Tables the fields read from, left-joined. */
   joins?: readonly { table: PgTable; on: SQL }[];
   /** The form as the table's values, for an insert and an update alike. */
@@ -37,6 +42,8 @@ export interface ResourceBinding<R extends AnyResource> {
   unique?: readonly { column: PgColumn; field: string; label: string }[];
   /** What refers to a record: a removal is refused while any does (disable it instead). */
   references?: readonly { label: string; column: PgColumn }[];
+  /** Checks of its own before a save (`id` absent for a new record), in its transaction. */
+  beforeSave?(tx: Tx, form: FormOf<R>, id?: number): Promise<void>;
   /** Child rows written with the record (a union's items, a package's unions), in its transaction. */
   afterSave?(tx: Tx, id: number, form: FormOf<R>): Promise<void>;
   /** Its own child rows, removed with it (what `references` names refuses the removal instead). */
@@ -69,7 +76,7 @@ export function selectRows<R extends AnyResource>(db: Db | Tx, binding: Resource
     .leftJoin(updater, eq(updater.id, binding.updatedBy))
     .$dynamic();
   for (const join of binding.joins ?? []) query = query.leftJoin(join.table, join.on);
-  return query.where(where);
+  return query.where(and(where, binding.scope));
 }
 
 export function rowOf<R extends AnyResource>(binding: ResourceBinding<R>, raw: Record<string, unknown>) {
@@ -106,6 +113,7 @@ export function serveResource<R extends AnyResource>(
   };
   const stampOf = (user: UserInfo) => ({ [prop(binding.updatedAt)]: sql`now()`, [prop(binding.updatedBy)]: user.id });
   const nextVersion = () => ({ [prop(binding.version)]: sql`${binding.version} + 1` });
+  const idIs = (id: number) => and(eq(binding.id, id), binding.scope);
 
   async function detailOf(reader: Db | Tx, id: number) {
     const [raw] = await selectRows(reader, binding, eq(binding.id, id)).limit(1);
@@ -119,7 +127,7 @@ export function serveResource<R extends AnyResource>(
       .select({ at: binding.updatedAt, by: updater.userName })
       .from(binding.table)
       .leftJoin(updater, eq(updater.id, binding.updatedBy))
-      .where(eq(binding.id, id));
+      .where(idIs(id));
     if (!row) throw new AppError('RECORD_NOT_FOUND', `该${spec.title}不存在或已被删除`);
     const at =
       row.at instanceof Date ? row.at.toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false }) : '';
@@ -133,7 +141,7 @@ export function serveResource<R extends AnyResource>(
       const [taken] = await reader
         .select({ id: binding.id })
         .from(binding.table)
-        .where(and(eq(rule.column, value), id === undefined ? undefined : ne(binding.id, id)))
+        .where(and(eq(rule.column, value), id === undefined ? undefined : ne(binding.id, id), binding.scope))
         .limit(1);
       if (taken) throw new AppError('VALIDATION', `${rule.label}“${String(value)}”已存在`);
     }
@@ -142,13 +150,14 @@ export function serveResource<R extends AnyResource>(
   /** Inserts or updates one record (the version checked on update), with its child rows. */
   async function write(tx: Tx, form: FormOf<R>, user: UserInfo, existing?: { id: number; version?: number }) {
     await assertUnique(tx, form as Record<string, unknown>, existing?.id);
+    await binding.beforeSave?.(tx, form, existing?.id);
     let id: number;
     if (existing) {
       const versionMatch = existing.version === undefined ? undefined : eq(binding.version, existing.version);
       const updated = await tx
         .update(binding.table)
         .set({ ...binding.values(form), ...stampOf(user), ...nextVersion() })
-        .where(and(eq(binding.id, existing.id), versionMatch))
+        .where(and(idIs(existing.id), versionMatch))
         .returning({ id: binding.id });
       if (updated.length === 0) await refuseStale(tx, existing.id);
       id = existing.id;
@@ -177,7 +186,7 @@ export function serveResource<R extends AnyResource>(
         .$dynamic();
       for (const join of binding.joins ?? []) counted = counted.leftJoin(join.table, join.on);
       const capped = counted
-        .where(where)
+        .where(and(where, binding.scope))
         .limit(COUNT_CAP + 1)
         .as('capped');
       const [total] = await db.select({ n: count() }).from(capped);
@@ -224,7 +233,7 @@ export function serveResource<R extends AnyResource>(
         await binding.beforeRemove?.(tx, id);
         const removed = await tx
           .delete(binding.table)
-          .where(and(eq(binding.id, id), version === undefined ? undefined : eq(binding.version, version)))
+          .where(and(idIs(id), version === undefined ? undefined : eq(binding.version, version)))
           .returning({ id: binding.id });
         if (removed.length === 0) await refuseStale(tx, id);
         await recordAudit(tx, request, 'config_remove', {
@@ -244,7 +253,7 @@ export function serveResource<R extends AnyResource>(
         const updated = await tx
           .update(binding.table)
           .set({ [prop(binding.enabled)]: enabled === '1', ...stampOf(user), ...nextVersion() })
-          .where(eq(binding.id, id))
+          .where(idIs(id))
           .returning({ id: binding.id });
         if (updated.length === 0) throw new AppError('RECORD_NOT_FOUND', `该${spec.title}不存在或已被删除`);
         await recordAudit(tx, request, 'config_enable', {
