@@ -162,7 +162,7 @@ function sectionPrinter(data: ReportData, options: ReportPdfOptions, barcode: st
     advice: (t) => [sectionHeading(t), { text: data.advice?.trim() || '（无）' }],
     diagnoses: (t) => [sectionHeading(t), diagnosisList(diagnoses)],
     results: (t) => [sectionHeading(t, { pageBreak: 'before' }), ...data.depts.flatMap(deptSection)],
-    signatures: () => [signatures(data)],
+    signatures: (t) => [sectionHeading(t), signatures(data)],
   };
   return (section) => printers[section.key]?.(section.title) ?? [];
 }

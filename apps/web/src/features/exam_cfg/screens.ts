@@ -12,4 +12,6 @@ export const screens = {
   union_cfg: lazy(() => import('./union_cfg')),
   pkg_cfg: lazy(() => import('./pkg_cfg')),
   diag_cfg: lazy(() => import('./diag_cfg')),
+  'self_defined_template/guide_sheet': lazy(() => import('./self_defined_template/guide_sheet')),
+  'self_defined_template/barcode': lazy(() => import('./self_defined_template/barcode')),
 } satisfies AreaScreens<'exam_cfg'>;

@@ -23,8 +23,10 @@ export interface ResourceScreenProps<R extends AnyResource> {
   toForm?(row: ResourceRow<R>): Record<string, unknown>;
   /** What a new record starts with. */
   blank?: Record<string, unknown>;
-  /** Extra buttons of a row, before 编辑. */
-  rowActions?(row: ResourceRow<R>): ReactNode;
+  /** Extra buttons of a row, before 编辑; `openNew` opens the form of a new record with these values (复制). */
+  rowActions?(row: ResourceRow<R>, actions: { openNew(values: Record<string, unknown>): void }): ReactNode;
+  /** The form drawer's width, for a form with a large control of its own (a template editor). */
+  drawerSize?: number;
 }
 
 const ENABLED_FILTER: ResourceFilter = {
@@ -43,7 +45,7 @@ const ENABLED_FILTER: ResourceFilter = {
  * definition of columns, filters and fields.
  */
 export function ResourceScreen<R extends AnyResource>(props: ResourceScreenProps<R>) {
-  const { resource, title, columns, fields, toForm = (row) => row, blank = {}, rowActions } = props;
+  const { resource, title, columns, fields, toForm = (row) => row, blank = {}, rowActions, drawerSize = 560 } = props;
   const { spec } = resource;
   const has = (action: string) => (spec.actions as readonly string[]).includes(action);
   const { message } = App.useApp();
@@ -62,9 +64,9 @@ export function ResourceScreen<R extends AnyResource>(props: ResourceScreenProps
     paging.firstPage();
   };
   const fail = (error: Error) => void message.error(error.message);
-  const open = (row: ResourceRow<R> | 'new') => {
+  const open = (row: ResourceRow<R> | 'new', values: Record<string, unknown> = blank) => {
     form.resetFields();
-    form.setFieldsValue(row === 'new' ? blank : toForm(row));
+    form.setFieldsValue(row === 'new' ? values : toForm(row));
     setEditing(row);
     setDrawerOpen(true);
   };
@@ -89,7 +91,7 @@ export function ResourceScreen<R extends AnyResource>(props: ResourceScreenProps
     width: 200,
     render: (_value, row) => (
       <Space size={4}>
-        {rowActions?.(row)}
+        {rowActions?.(row, { openNew: (values) => open('new', values) })}
         {has('save') && (
           <Button type="link" size="small" onClick={() => open(row)}>
             编辑
@@ -177,7 +179,7 @@ export function ResourceScreen<R extends AnyResource>(props: ResourceScreenProps
       <Drawer
         title={editing === 'new' ? `新增${spec.title}` : `编辑${spec.title}`}
         open={drawerOpen}
-        size={560}
+        size={drawerSize}
         onClose={() => setDrawerOpen(false)}
         extra={
           <Space>
