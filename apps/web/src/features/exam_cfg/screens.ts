@@ -14,4 +14,12 @@ export const screens = {
   diag_cfg: lazy(() => import('./diag_cfg')),
   'self_defined_template/guide_sheet': lazy(() => import('./self_defined_template/guide_sheet')),
   'self_defined_template/barcode': lazy(() => import('./self_defined_template/barcode')),
+  'self_defined_template/group_voucher': lazy(() => import('./self_defined_template/group_voucher')),
+  'self_defined_template/consent': lazy(() => import('./self_defined_template/consent')),
+  'self_defined_template/exam_form': lazy(() => import('./self_defined_template/exam_form')),
+  'self_defined_template/application_form': lazy(() => import('./self_defined_template/application_form')),
+  'self_defined_template/occu_notice_card': lazy(() => import('./self_defined_template/occu_notice_card')),
+  'self_defined_template/health_certificate': lazy(() => import('./self_defined_template/health_certificate')),
+  'self_defined_template/group_report': lazy(() => import('./self_defined_template/group_report')),
+  'self_defined_template/exam_report': lazy(() => import('./self_defined_template/exam_report')),
 } satisfies AreaScreens<'exam_cfg'>;
