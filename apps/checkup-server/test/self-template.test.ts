@@ -136,7 +136,7 @@ describeOnEachDatabase((target) => {
   });
 
   describe('what the editor changes is what prints next', () => {
-    it('prints the guide sheet with the default 导检单 template: its title, without a hidden section', async () => {
+    it('prints the guide sheet with the default 导检单 template: its title, page size and text block, without a hidden section', async () => {
       const orderId = await addReviewedOrder(db(), { status: 'registered', name: '模板导检' });
       const before = await readPdf(
         (await admin.get('/manager/api/order/guide_sheet', { order_id: orderId })).rawPayload,
@@ -144,14 +144,15 @@ describeOnEachDatabase((target) => {
       expect(before.text).toContain('体检导引单');
       expect(before.text).toContain('检查科室与项目');
 
-      const layout = changed('guide_sheet', '入职体检指引单', 'depts');
+      const layout = { ...changed('guide_sheet', '入职体检指引单', 'depts'), page_size: 'A5' as const };
       layout.blocks.push({ kind: 'text', title: '温馨提示', text: '检查前请勿饮酒。', visible: true });
       const t = await create('guide_sheet', '入职导检单', layout);
       expect((await setDefault('guide_sheet', t.id)).json().status).toBe(200);
 
-      const after = await readPdf(
-        (await admin.get('/manager/api/order/guide_sheet', { order_id: orderId })).rawPayload,
-      );
+      const printed = (await admin.get('/manager/api/order/guide_sheet', { order_id: orderId })).rawPayload;
+      // A5 is 419.53 × 595.28 pt; the specimen labels go two to a row there.
+      expect(printed.toString('latin1')).toMatch(/\/MediaBox \[0 0 419\.53 595\.28\]/);
+      const after = await readPdf(printed);
       expect(after.text).toContain('入职体检指引单');
       expect(after.text).toContain('检查前请勿饮酒。');
       expect(after.text).not.toContain('体检导引单');

@@ -7,6 +7,7 @@ import {
   type DocumentLayout,
   type ExamineeField,
   type OrderDetail,
+  type PageSize,
 } from '@checkup/api-contract';
 import { CM, code128, PDF_FONT, pdfDisposition, renderPdf } from '../../lib/pdf.js';
 import { barcodeLabel } from '../self-template/barcode-label.js';
@@ -25,6 +26,10 @@ export interface GuideSheetOptions {
   /** Uncompressed streams, so that tests can read the text back. */
   compress?: boolean;
 }
+
+const MARGIN = 36;
+/** Portrait page widths in points, as pdfmake sizes them. */
+const PAGE_WIDTHS: Record<PageSize, number> = { A4: 595.28, A5: 419.53, B5: 498.9 };
 
 const SEX_NAMES: Record<string, string> = Object.fromEntries(DICTIONARIES.sex.map((e) => [e.code, e.name]));
 const EXAM_TYPE_NAMES: Record<string, string> = Object.fromEntries(DICTIONARIES.exam_type.map((e) => [e.code, e.name]));
@@ -66,7 +71,7 @@ function deptTable(detail: OrderDetail): Content {
 }
 
 /** One label per specimen, laid out by the barcode template (spec §9: 5 cm × 3 cm by default), three to a row. */
-async function specimenLabels(detail: OrderDetail, label: BarcodeLayout): Promise<Content[]> {
+async function specimenLabels(detail: OrderDetail, label: BarcodeLayout, pageWidth: number): Promise<Content[]> {
   const specimens = detail.depts.flatMap((d) => d.unions.map((u) => ({ ...u, dept: d.dept_name })));
   const printed = specimens.filter((u) => u.specimen);
   if (printed.length === 0) return [];
@@ -89,14 +94,16 @@ async function specimenLabels(detail: OrderDetail, label: BarcodeLayout): Promis
   );
   const cells: TableCell[] = labels.map((l) => ({ stack: l.stack, margin: [2, 2, 2, 2] }));
   const rows: TableCell[][] = [];
-  for (let i = 0; i < cells.length; i += 3) {
-    const row = cells.slice(i, i + 3);
-    while (row.length < 3) row.push({ text: '', border: [false, false, false, false] });
+  const { width, height } = labels[0]!;
+  // As many to a row as the page takes (three 5 cm labels on A4, two on A5).
+  const perRow = Math.max(1, Math.min(3, Math.floor((pageWidth - 2 * MARGIN) / width)));
+  for (let i = 0; i < cells.length; i += perRow) {
+    const row = cells.slice(i, i + perRow);
+    while (row.length < perRow) row.push({ text: '', border: [false, false, false, false] });
     rows.push(row);
   }
-  const { width, height } = labels[0]!;
   return [
-    { table: { widths: [width - 10, width - 10, width - 10], heights: height - 6, body: rows }, unbreakable: true },
+    { table: { widths: Array<number>(perRow).fill(width - 10), heights: height - 6, body: rows }, unbreakable: true },
   ];
 }
 
@@ -133,13 +140,13 @@ export async function buildGuideSheet(detail: OrderDetail, options: GuideSheetOp
       { text: `${options.confirmText}：本人已核对以上信息及检查项目。  体检者签名：____________` },
     ],
     specimens: async (t) => {
-      const labels = await specimenLabels(detail, options.label);
+      const labels = await specimenLabels(detail, options.label, PAGE_WIDTHS[layout.page_size]);
       return labels.length ? [sectionHeading(t), ...labels] : [];
     },
   };
   const doc: TDocumentDefinitions = {
     pageSize: layout.page_size,
-    pageMargins: [36, 36, 36, 36],
+    pageMargins: [MARGIN, MARGIN, MARGIN, MARGIN],
     compress: options.compress ?? true,
     info: { title: `${title} ${detail.order_id}`, subject: title },
     defaultStyle: { font: PDF_FONT, fontSize: layout.font_size },
