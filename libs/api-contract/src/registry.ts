@@ -5,8 +5,7 @@ import { sysItemsRoute } from './dict-item-match.js';
 import { setServiceTypeRoute } from './external.js';
 import { loginRoute, logoutRoute, publicKeyRoute, userInfoRoute } from './login.js';
 import { gatewayCacheClearRoute, gatewayCacheStatusRoute } from './gateway.js';
-import { addLogRoute, frontLogListRoute } from './logfront.js';
-import { operationLogListRoute } from './operation-log.js';
+import { addLogRoute } from './logfront.js';
 import { parameterListRoute, saveParameterRoute } from './parameters.js';
 import {
   cardReaderSettingsRoute,
@@ -114,10 +113,8 @@ export const contractRoutes: readonly RouteDescriptor[] = [
   userInfoRoute,
   versionRoute,
   addLogRoute,
-  frontLogListRoute,
   gatewayCacheStatusRoute,
   gatewayCacheClearRoute,
-  operationLogListRoute,
   parameterListRoute,
   saveParameterRoute,
   printConfigRoute,

@@ -4,6 +4,12 @@ import { diagnosisResource } from './exam-cfg/diagnosis.js';
 import { examItemResource } from './exam-cfg/exam-item.js';
 import { packageResource, unionResource } from './exam-cfg/union.js';
 import { workGroupResource } from './exam-cfg/work-group.js';
+import { frontLogResource } from './logfront.js';
+import { bizOperationLogResource, sysOperationLogResource } from './operation-log.js';
+import { diagnosisDetailResource } from './exam-cfg/diagnosis-detail.js';
+import { diagnosisItemResource } from './exam-cfg/diagnosis-item.js';
+import { diagnosisMergeResource } from './exam-cfg/diagnosis-merge.js';
+import { healthGuidanceResource } from './exam-cfg/health-guidance.js';
 import { TEMPLATE_RESOURCES } from './self-template.js';
 
 /** Every resource of the contract (issue 18): the registry lists their descriptors, the tests walk them. */
@@ -14,5 +20,14 @@ export const RESOURCES: readonly AnyResource[] = [
   unionResource,
   packageResource,
   diagnosisResource,
+  // 系统设置's logs: read-only resources.
+  frontLogResource,
+  sysOperationLogResource,
+  bizOperationLogResource,
+  // 体检配置's clinical screens around the diagnosis dictionary.
+  diagnosisDetailResource,
+  diagnosisMergeResource,
+  diagnosisItemResource,
+  healthGuidanceResource,
   ...Object.values(TEMPLATE_RESOURCES),
 ];

@@ -7,3 +7,4 @@ export * from './function-help-icon.js';
 export * from './list-filters.js';
 export * from './schema-form/schema-form.js';
 export * from './chart-card.js';
+export * from './detail-view.js';

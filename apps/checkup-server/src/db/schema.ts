@@ -126,3 +126,4 @@ export * from './schema/reports.js';
 export * from './schema/workstations.js';
 export * from './schema/requests.js';
 export * from './schema/files.js';
+export * from './schema/diag-config.js';

@@ -3,6 +3,7 @@ import { parameters } from './schema.js';
 import { DEFAULT_CARD_READER_PARAM, DEMO_PASSWORD } from '@checkup/api-contract';
 import { seedDemoAccounts } from './demo/seed-accounts.js';
 import { seedCatalogue } from './demo/seed-catalogue.js';
+import { seedDiagConfig } from './demo/seed-diag-config.js';
 import { seedTemplates } from './demo/seed-templates.js';
 import { PARAM } from '../modules/parameters/codes.js';
 
@@ -45,6 +46,7 @@ export async function seedDemoData(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.insert(parameters).values(seedParameters).onConflictDoNothing();
     await seedCatalogue(tx);
+    await seedDiagConfig(tx);
     await seedTemplates(tx);
     await seedDemoAccounts(tx);
   });

@@ -19,7 +19,13 @@ export const departmentResource = defineResource({
   title: '科室',
   base: '/manager/api/examcfg/department',
   screens: ['exam_cfg/dept_cfg'],
-  readers: ['exam_cfg/wkt_cfg', 'exam_cfg/item_cfg', 'exam_cfg/union_cfg', 'exam_cfg/diag_cfg'],
+  readers: [
+    'exam_cfg/wkt_cfg',
+    'exam_cfg/item_cfg',
+    'exam_cfg/union_cfg',
+    'exam_cfg/diag_cfg',
+    'exam_cfg/diag_cfg_detail',
+  ],
   row: z.object({
     dept_code: z.string(),
     dept_name: z.string(),

@@ -21,10 +21,11 @@ type FilterOf<R extends AnyResource> = z.output<R['spec']['filter']>;
 export interface ResourceBinding<R extends AnyResource> {
   table: PgTable;
   id: PgColumn;
-  enabled: PgColumn;
-  version: PgColumn;
-  updatedAt: PgColumn;
-  updatedBy: PgColumn;
+  /** The record columns of a kept resource; a read-only one (a log) has none. */
+  enabled?: PgColumn;
+  version?: PgColumn;
+  updatedAt?: PgColumn;
+  updatedBy?: PgColumn;
   /** The row's own fields (the row schema's keys) as columns or SQL expressions. */
   fields: Record<string, PgColumn | SQL | SQL.Aliased>;
   /**
@@ -52,40 +53,59 @@ export interface ResourceBinding<R extends AnyResource> {
   toRow?(row: Record<string, unknown>): Record<string, unknown>;
 }
 
+export interface RecordColumns {
+  enabled: PgColumn;
+  version: PgColumn;
+  updatedAt: PgColumn;
+  updatedBy: PgColumn;
+}
+
 /** A list's count stops here (the answer says so): counting a whole large table is never needed. */
 export const COUNT_CAP = 10_000;
 
 const updater = alias(users, 'resource_updater');
 
-function selection<R extends AnyResource>(binding: ResourceBinding<R>) {
-  return {
-    ...binding.fields,
-    id: binding.id,
-    enabled: binding.enabled,
-    version: binding.version,
-    updated_at: binding.updatedAt,
-    updated_by_name: updater.userName,
-  };
-}
-
-/** The rows a filter selects, with the record columns and the updater's name. */
+/** The rows a filter selects, with the record columns and the updater's name when it is kept. */
 export function selectRows<R extends AnyResource>(db: Db | Tx, binding: ResourceBinding<R>, where?: SQL) {
+  const record = recordColumns(binding);
+  const base = { ...binding.fields, id: binding.id };
+  if (!record) {
+    let query = db.select(base).from(binding.table).$dynamic();
+    for (const join of binding.joins ?? []) query = query.leftJoin(join.table, join.on);
+    return query.where(and(where, binding.scope));
+  }
   let query = db
-    .select(selection(binding))
+    .select({
+      ...base,
+      enabled: record.enabled,
+      version: record.version,
+      updated_at: record.updatedAt,
+      updated_by_name: updater.userName,
+    })
     .from(binding.table)
-    .leftJoin(updater, eq(updater.id, binding.updatedBy))
+    .leftJoin(updater, eq(updater.id, record.updatedBy))
     .$dynamic();
   for (const join of binding.joins ?? []) query = query.leftJoin(join.table, join.on);
   return query.where(and(where, binding.scope));
 }
 
+const isoOf = (value: unknown) => (value instanceof Date ? value.toISOString() : ((value as string | null) ?? null));
+
 export function rowOf<R extends AnyResource>(binding: ResourceBinding<R>, raw: Record<string, unknown>) {
-  const updatedAt = raw.updated_at;
-  const row = {
-    ...raw,
-    updated_at: updatedAt instanceof Date ? updatedAt.toISOString() : ((updatedAt as string | null) ?? null),
-  };
+  const row = recordColumns(binding) ? { ...raw, updated_at: isoOf(raw.updated_at) } : raw;
   return binding.toRow ? binding.toRow(row) : row;
+}
+
+function recordColumns<R extends AnyResource>(binding: ResourceBinding<R>): RecordColumns | undefined {
+  const { enabled, version, updatedAt, updatedBy } = binding;
+  return enabled && version && updatedAt && updatedBy ? { enabled, version, updatedAt, updatedBy } : undefined;
+}
+
+/** A kept resource's record columns; writing to a read-only one is a programming error. */
+function recordOf<R extends AnyResource>(resource: R, binding: ResourceBinding<R>): RecordColumns {
+  const record = recordColumns(binding);
+  if (!record) throw new Error(`${resource.spec.name}: a resource with writes needs its record columns`);
+  return record;
 }
 
 const actorOf = (user: UserInfo) => ({ userId: user.id, userAccount: user.user_account });
@@ -111,8 +131,9 @@ export function serveResource<R extends AnyResource>(
     if (!entry) throw new Error(`${spec.name}: a record column is not a column of its table`);
     return entry[0];
   };
-  const stampOf = (user: UserInfo) => ({ [prop(binding.updatedAt)]: sql`now()`, [prop(binding.updatedBy)]: user.id });
-  const nextVersion = () => ({ [prop(binding.version)]: sql`${binding.version} + 1` });
+  const rec = () => recordOf(resource, binding);
+  const stampOf = (user: UserInfo) => ({ [prop(rec().updatedAt)]: sql`now()`, [prop(rec().updatedBy)]: user.id });
+  const nextVersion = () => ({ [prop(rec().version)]: sql`${rec().version} + 1` });
   const idIs = (id: number) => and(eq(binding.id, id), binding.scope);
 
   async function detailOf(reader: Db | Tx, id: number) {
@@ -124,9 +145,9 @@ export function serveResource<R extends AnyResource>(
   /** A write that found no row at the version it named: gone, or changed by someone since. */
   async function refuseStale(reader: Db | Tx, id: number): Promise<never> {
     const [row] = await reader
-      .select({ at: binding.updatedAt, by: updater.userName })
+      .select({ at: rec().updatedAt, by: updater.userName })
       .from(binding.table)
-      .leftJoin(updater, eq(updater.id, binding.updatedBy))
+      .leftJoin(updater, eq(updater.id, rec().updatedBy))
       .where(idIs(id));
     if (!row) throw new AppError('RECORD_NOT_FOUND', `该${spec.title}不存在或已被删除`);
     const at =
@@ -153,7 +174,7 @@ export function serveResource<R extends AnyResource>(
     await binding.beforeSave?.(tx, form, existing?.id);
     let id: number;
     if (existing) {
-      const versionMatch = existing.version === undefined ? undefined : eq(binding.version, existing.version);
+      const versionMatch = existing.version === undefined ? undefined : eq(rec().version, existing.version);
       const updated = await tx
         .update(binding.table)
         .set({ ...binding.values(form), ...stampOf(user), ...nextVersion() })
@@ -233,7 +254,7 @@ export function serveResource<R extends AnyResource>(
         await binding.beforeRemove?.(tx, id);
         const removed = await tx
           .delete(binding.table)
-          .where(and(idIs(id), version === undefined ? undefined : eq(binding.version, version)))
+          .where(and(idIs(id), version === undefined ? undefined : eq(rec().version, version)))
           .returning({ id: binding.id });
         if (removed.length === 0) await refuseStale(tx, id);
         await recordAudit(tx, request, 'config_remove', {
@@ -252,7 +273,7 @@ export function serveResource<R extends AnyResource>(
       return (await db.transaction(async (tx) => {
         const updated = await tx
           .update(binding.table)
-          .set({ [prop(binding.enabled)]: enabled === '1', ...stampOf(user), ...nextVersion() })
+          .set({ [prop(rec().enabled)]: enabled === '1', ...stampOf(user), ...nextVersion() })
           .where(idIs(id))
           .returning({ id: binding.id });
         if (updated.length === 0) throw new AppError('RECORD_NOT_FOUND', `该${spec.title}不存在或已被删除`);

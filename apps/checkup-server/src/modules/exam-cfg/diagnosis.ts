@@ -1,6 +1,14 @@
 import { asc, eq } from 'drizzle-orm';
 import type { diagnosisResource } from '@checkup/api-contract';
-import { departments, diagnoses, itemDiagRules, orderDiagnoses } from '../../db/schema.js';
+import {
+  departments,
+  diagnoses,
+  diagnosisItemLinks,
+  diagnosisMergeMembers,
+  diagnosisProfiles,
+  itemDiagRules,
+  orderDiagnoses,
+} from '../../db/schema.js';
 import type { ResourceBinding } from '../../lib/resource/serve-resource.js';
 import { wordsMatch } from './search.js';
 
@@ -47,5 +55,11 @@ export const diagnosisBinding: ResourceBinding<typeof diagnosisResource> = {
   references: [
     { label: '诊断规则', column: itemDiagRules.diagId },
     { label: '体检诊断', column: orderDiagnoses.diagId },
+    { label: '合并诊断', column: diagnosisMergeMembers.diagId },
+    { label: '项目关联', column: diagnosisItemLinks.diagId },
   ],
+  // Its profile (诊断字典详情) is its own and goes with it.
+  async beforeRemove(tx, id) {
+    await tx.delete(diagnosisProfiles).where(eq(diagnosisProfiles.diagId, id));
+  },
 };

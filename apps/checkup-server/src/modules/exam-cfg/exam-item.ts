@@ -1,6 +1,14 @@
 import { asc, eq } from 'drizzle-orm';
 import type { examItemResource } from '@checkup/api-contract';
-import { criticalValues, departments, examItems, itemDiagRules, itemResults, unionItems } from '../../db/schema.js';
+import {
+  criticalValues,
+  departments,
+  diagnosisItemLinks,
+  examItems,
+  itemDiagRules,
+  itemResults,
+  unionItems,
+} from '../../db/schema.js';
 import type { ResourceBinding } from '../../lib/resource/serve-resource.js';
 import { wordsMatch } from './search.js';
 
@@ -67,6 +75,7 @@ export const examItemBinding: ResourceBinding<typeof examItemResource> = {
     { label: '体检结果', column: itemResults.itemId },
     { label: '诊断规则', column: itemDiagRules.itemId },
     { label: '危急值记录', column: criticalValues.itemId },
+    { label: '诊断关联', column: diagnosisItemLinks.itemId },
   ],
   toRow: (row) => ({ ...row, ...Object.fromEntries(LIMITS.map((k) => [k, limit(row[k])])) }),
 };

@@ -27,7 +27,10 @@ const row = {
   updated_by_name: null,
 };
 
-function renderScreen(extra: Partial<ResourceScreenProps<typeof departmentResource>> = {}) {
+function renderScreen(
+  scope?: Record<string, string>,
+  extra: Partial<ResourceScreenProps<typeof departmentResource>> = {},
+) {
   return render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <App>
@@ -46,6 +49,7 @@ function renderScreen(extra: Partial<ResourceScreenProps<typeof departmentResour
             { name: 'sort', label: '排序', kind: 'number' },
           ]}
           blank={{ dept_type: 'check', sort: 0 }}
+          scope={scope}
           {...extra}
         />
       </App>
@@ -108,8 +112,14 @@ describe('ResourceScreen', () => {
     expect(call).toHaveBeenCalledWith(routes.save, expect.objectContaining({ id: 7, version: 3, dept_code: 'NK' }));
   });
 
+  it('carries the filters the screen sets itself on every list call', async () => {
+    renderScreen({ dept_type: 'lab' });
+    expect(await screen.findByText('内科')).toBeTruthy();
+    expect(call).toHaveBeenCalledWith(routes.list, { dept_type: 'lab', page: 1, size: 20 });
+  });
+
   it('opens a new record with values a row action gives (复制), saved without the row’s id', async () => {
-    renderScreen({
+    renderScreen(undefined, {
       rowActions: (r, { openNew }) => (
         <button type="button" onClick={() => openNew({ ...r, dept_code: `${r.dept_code}2` })}>
           复制
