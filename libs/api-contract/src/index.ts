@@ -75,3 +75,5 @@ export * from './exam-cfg/consumable.js';
 export * from './exam-cfg/msg-template.js';
 export * from './exam-cfg/table-setting.js';
 export * from './resources.js';
+export * from './exam-cfg/template-layout.js';
+export * from './exam-cfg/template-sections.js';

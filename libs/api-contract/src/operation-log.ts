@@ -25,6 +25,7 @@ export const SYSTEM_AUDIT_ACTIONS = {
   config_import: '导入配置',
   self_template_save: '保存自定义模板',
   self_template_enable: '启用或停用自定义模板',
+  template_set_default: '设为默认模板',
   parameter_save: '修改系统参数',
   print_defaults_save: '修改默认打印设置',
   workstation_name: '工作站命名',

@@ -50,13 +50,7 @@ import {
   reportSendRoute,
   reportTicketRoute,
 } from './report.js';
-import {
-  barcodeFieldsRoute,
-  enableSelfTemplateRoute,
-  saveSelfTemplateRoute,
-  selfTemplateDetailRoute,
-  selfTemplateListRoute,
-} from './self-template.js';
+import { TEMPLATE_SET_DEFAULT_ROUTES } from './self-template.js';
 import { userSimpleListRoute } from './user.js';
 import {
   customerSearchRoute,
@@ -130,11 +124,6 @@ export const contractRoutes: readonly RouteDescriptor[] = [
   saveWorkstationRoute,
   removeWorkstationRoute,
   cardReaderSettingsRoute,
-  selfTemplateListRoute,
-  selfTemplateDetailRoute,
-  barcodeFieldsRoute,
-  saveSelfTemplateRoute,
-  enableSelfTemplateRoute,
   getParameterRoute,
   userSimpleListRoute,
   unionListByKeyRoute,
@@ -219,4 +208,5 @@ export const contractRoutes: readonly RouteDescriptor[] = [
   queueDisplaySnapshotRoute,
   queueDisplayStreamRoute,
   ...RESOURCES.flatMap((resource) => resource.descriptors),
+  ...Object.values(TEMPLATE_SET_DEFAULT_ROUTES),
 ];

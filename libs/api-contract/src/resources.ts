@@ -17,6 +17,7 @@ import { codeTableResource } from './exam-cfg/code-table.js';
 import { consumableResource } from './exam-cfg/consumable.js';
 import { msgTemplateResource } from './exam-cfg/msg-template.js';
 import { tableSettingResource } from './exam-cfg/table-setting.js';
+import { TEMPLATE_RESOURCES } from './self-template.js';
 
 /** Every resource of the contract (issue 18): the registry lists their descriptors, the tests walk them. */
 export const RESOURCES: readonly AnyResource[] = [
@@ -44,4 +45,5 @@ export const RESOURCES: readonly AnyResource[] = [
   consumableResource,
   msgTemplateResource,
   tableSettingResource,
+  ...Object.values(TEMPLATE_RESOURCES),
 ];

@@ -5,6 +5,7 @@ import { seedDemoAccounts } from './demo/seed-accounts.js';
 import { seedCatalogue } from './demo/seed-catalogue.js';
 import { seedDiagConfig } from './demo/seed-diag-config.js';
 import { seedConfigDicts } from './demo/seed-config-dicts.js';
+import { seedTemplates } from './demo/seed-templates.js';
 import { PARAM } from '../modules/parameters/codes.js';
 
 /** The demo administrator documented in the README; every demo account is in the contract's demo-accounts.ts. */
@@ -47,6 +48,7 @@ export async function seedDemoData(db: Db): Promise<void> {
     await tx.insert(parameters).values(seedParameters).onConflictDoNothing();
     await seedCatalogue(tx);
     await seedDiagConfig(tx);
+    await seedTemplates(tx);
     await seedDemoAccounts(tx);
     await seedConfigDicts(tx);
   });

@@ -192,7 +192,7 @@ export function serveResourceExcel<R extends AnyResource>(
           const [match] = await tx
             .select({ id: binding.id })
             .from(binding.table)
-            .where(sameKey(keyField, form as Record<string, unknown>));
+            .where(and(sameKey(keyField, form as Record<string, unknown>), binding.scope));
           existing = match ? Number(match.id) : undefined;
         }
         await writer.write(tx, form, user, existing);

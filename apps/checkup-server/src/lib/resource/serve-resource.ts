@@ -28,6 +28,11 @@ export interface ResourceBinding<R extends AnyResource> {
   updatedBy?: PgColumn;
   /** The row's own fields (the row schema's keys) as columns or SQL expressions. */
   fields: Record<string, PgColumn | SQL | SQL.Aliased>;
+  /**
+   * The rows that are this resource's, when several resources share a table (the ten template types):
+   * a row outside it is not found by any action. `values` must put a new row inside it.
+   */
+  scope?: SQL;
   /** Tables the fields read from, left-joined. */
   joins?: readonly { table: PgTable; on: SQL }[];
   /** The form as the table's values, for an insert and an update alike. */
@@ -38,7 +43,7 @@ export interface ResourceBinding<R extends AnyResource> {
   unique?: readonly UniqueRule[];
   /** What refers to a record: a removal is refused while any does (disable it instead). */
   references?: readonly { label: string; column: PgColumn }[];
-  /** Checks before the record is written (a chosen record still exists), in its transaction. */
+  /** Checks before the record is written (a chosen record still exists; `id` absent for a new one), in its transaction. */
   beforeSave?(tx: Tx, form: FormOf<R>, id?: number): Promise<void>;
   /** Child rows written with the record (a union's items, a package's unions), in its transaction. */
   afterSave?(tx: Tx, id: number, form: FormOf<R>): Promise<void>;
@@ -85,7 +90,7 @@ export function selectRows<R extends AnyResource>(db: Db | Tx, binding: Resource
   if (!record) {
     let query = db.select(base).from(binding.table).$dynamic();
     for (const join of binding.joins ?? []) query = query.leftJoin(join.table, join.on);
-    return query.where(where);
+    return query.where(and(where, binding.scope));
   }
   let query = db
     .select({
@@ -99,7 +104,7 @@ export function selectRows<R extends AnyResource>(db: Db | Tx, binding: Resource
     .leftJoin(updater, eq(updater.id, record.updatedBy))
     .$dynamic();
   for (const join of binding.joins ?? []) query = query.leftJoin(join.table, join.on);
-  return query.where(where);
+  return query.where(and(where, binding.scope));
 }
 
 const isoOf = (value: unknown) => (value instanceof Date ? value.toISOString() : ((value as string | null) ?? null));
@@ -152,6 +157,8 @@ export function serveResource<R extends AnyResource>(
   if (binding.owner && (has('export') || has('import'))) {
     throw new Error(`${spec.name}: a resource owned per user has no export or import`);
   }
+  /** One record, inside the binding's scope and the user's own when records are per user. */
+  const idIs = (id: number, user: UserInfo) => and(eq(binding.id, id), binding.scope, owned(user));
 
   async function detailOf(reader: Db | Tx, id: number, user: UserInfo) {
     const [raw] = await selectRows(reader, binding, and(eq(binding.id, id), owned(user))).limit(1);
@@ -165,7 +172,7 @@ export function serveResource<R extends AnyResource>(
       .select({ at: rec().updatedAt, by: updater.userName })
       .from(binding.table)
       .leftJoin(updater, eq(updater.id, rec().updatedBy))
-      .where(and(eq(binding.id, id), owned(user)));
+      .where(idIs(id, user));
     if (!row) throw new AppError('RECORD_NOT_FOUND', `该${spec.title}不存在或已被删除`);
     const at =
       row.at instanceof Date ? row.at.toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false }) : '';
@@ -179,7 +186,7 @@ export function serveResource<R extends AnyResource>(
       const [taken] = await reader
         .select({ id: binding.id })
         .from(binding.table)
-        .where(and(sameKey(rule, form), owned(user), id === undefined ? undefined : ne(binding.id, id)))
+        .where(and(sameKey(rule, form), owned(user), id === undefined ? undefined : ne(binding.id, id), binding.scope))
         .limit(1);
       if (taken) throw new AppError('VALIDATION', `${rule.label}“${String(value)}”已存在`);
     }
@@ -195,7 +202,7 @@ export function serveResource<R extends AnyResource>(
       const updated = await tx
         .update(binding.table)
         .set({ ...binding.values(form), ...stampOf(user), ...nextVersion() })
-        .where(and(eq(binding.id, existing.id), versionMatch, owned(user)))
+        .where(and(idIs(existing.id, user), versionMatch))
         .returning({ id: binding.id });
       if (updated.length === 0) await refuseStale(tx, existing.id, user);
       id = existing.id;
@@ -228,7 +235,7 @@ export function serveResource<R extends AnyResource>(
         .$dynamic();
       for (const join of binding.joins ?? []) counted = counted.leftJoin(join.table, join.on);
       const capped = counted
-        .where(where)
+        .where(and(where, binding.scope))
         .limit(COUNT_CAP + 1)
         .as('capped');
       const [total] = await db.select({ n: count() }).from(capped);
@@ -279,7 +286,7 @@ export function serveResource<R extends AnyResource>(
         await binding.beforeRemove?.(tx, id);
         const removed = await tx
           .delete(binding.table)
-          .where(and(eq(binding.id, id), version === undefined ? undefined : eq(rec().version, version), owned(user)))
+          .where(and(idIs(id, user), version === undefined ? undefined : eq(rec().version, version)))
           .returning({ id: binding.id });
         if (removed.length === 0) await refuseStale(tx, id, user);
         await recordAudit(tx, request, 'config_remove', {
@@ -299,7 +306,7 @@ export function serveResource<R extends AnyResource>(
         const updated = await tx
           .update(binding.table)
           .set({ [prop(rec().enabled)]: enabled === '1', ...stampOf(user), ...nextVersion() })
-          .where(and(eq(binding.id, id), owned(user)))
+          .where(idIs(id, user))
           .returning({ id: binding.id });
         if (updated.length === 0) throw new AppError('RECORD_NOT_FOUND', `该${spec.title}不存在或已被删除`);
         await recordAudit(tx, request, 'config_enable', {

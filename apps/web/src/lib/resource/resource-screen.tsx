@@ -21,8 +21,10 @@ export interface ResourceScreenProps<R extends KeptResource> {
   toForm?(row: ResourceRow<R>): Record<string, unknown>;
   /** What a new record starts with; given the list's filter, it may start in the chosen type. */
   blank?: Record<string, unknown> | ((filter: Record<string, string>) => Record<string, unknown>);
-  /** Extra buttons of a row, before 编辑. */
-  rowActions?(row: ResourceRow<R>): ReactNode;
+  /** Extra buttons of a row, before 编辑; `openNew` opens the form of a new record with these values (复制). */
+  rowActions?(row: ResourceRow<R>, actions: { openNew(values: Record<string, unknown>): void }): ReactNode;
+  /** The form drawer's width, for a form with a large control of its own (a template editor). */
+  drawerSize?: number;
   /** A row read whole in a drawer (查看). */
   detail?: ResourceDetail<ResourceRow<R>>;
   /** Filters the screen sets itself (one chosen conclusion word's links): every list call and export carries them. */
@@ -51,6 +53,7 @@ const ENABLED_FILTER: ResourceFilter = {
 export function ResourceScreen<R extends KeptResource>(props: ResourceScreenProps<R>) {
   const { resource, title, columns, fields, toForm = (row) => row, blank = {}, rowActions, detail, scope } = props;
   const removeLabel = props.removeLabel ?? '删除';
+  const { drawerSize = 560 } = props;
   const { spec } = resource;
   const has = (action: string) => (spec.actions as readonly string[]).includes(action);
   const { message } = App.useApp();
@@ -64,9 +67,11 @@ export function ResourceScreen<R extends KeptResource>(props: ResourceScreenProp
   const filters = has('enable') ? [...props.filters, ENABLED_FILTER] : props.filters;
 
   const fail = (error: Error) => void message.error(error.message);
-  const open = (row: ResourceRow<R> | 'new') => {
+  const open = (row: ResourceRow<R> | 'new', values?: Record<string, unknown>) => {
     form.resetFields();
-    form.setFieldsValue(row === 'new' ? (typeof blank === 'function' ? blank(filter) : blank) : toForm(row));
+    form.setFieldsValue(
+      row === 'new' ? (values ?? (typeof blank === 'function' ? blank(filter) : blank)) : toForm(row),
+    );
     setEditing(row);
     setDrawerOpen(true);
   };
@@ -86,7 +91,7 @@ export function ResourceScreen<R extends KeptResource>(props: ResourceScreenProp
 
   const keptActions = (row: ResourceRow<R>) => (
     <>
-      {rowActions?.(row)}
+      {rowActions?.(row, { openNew: (values) => open('new', values) })}
       {has('save') && (
         <Button type="link" size="small" onClick={() => open(row)}>
           编辑
@@ -155,7 +160,7 @@ export function ResourceScreen<R extends KeptResource>(props: ResourceScreenProp
       <Drawer
         title={editing === 'new' ? `新增${spec.title}` : `编辑${spec.title}`}
         open={drawerOpen}
-        size={560}
+        size={drawerSize}
         onClose={() => setDrawerOpen(false)}
         extra={
           <Space>
