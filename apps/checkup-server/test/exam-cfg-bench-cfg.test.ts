@@ -1,0 +1,74 @@
+import { beforeAll, expect, it } from 'vitest';
+import { diagnosisResource, examItemResource, unionResource } from '@checkup/api-contract';
+import { departments } from '../src/db/schema.js';
+import { staffSession } from './support/access.js';
+import { callerFor } from './support/domain.js';
+import { useTestServer } from './support/app.js';
+import { describeOnEachDatabase } from './support/database.js';
+
+/**
+ * The large catalogue lists search lower-case copies kept by the database (migration 0016) with a
+ * plain LIKE instead of ILIKE (bench:catalogue): the matches must be the ones ILIKE gave — any case,
+ * part of a name, the start of a code or of the pinyin initials, and the user's % and _ taken literally.
+ */
+describeOnEachDatabase((target) => {
+  const server = useTestServer(target);
+  let deptId = 0;
+  let keeper: ReturnType<typeof callerFor>;
+
+  beforeAll(async () => {
+    const db = server.database.db;
+    deptId = (await db.select({ id: departments.id }).from(departments).limit(1))[0]!.id;
+    keeper = callerFor(
+      server,
+      await staffSession(db, `fold_${Date.now()}`, ['exam_cfg/diag_cfg', 'exam_cfg/item_cfg', 'exam_cfg/union_cfg']),
+    );
+  });
+
+  const codes = async (path: string, key: string, field: string) =>
+    ((await keeper.get(path, { key, size: 50 })).json().data.list as Record<string, string>[]).map((r) => r[field]);
+
+  it('finds a conclusion word by any case of its code, pinyin and the Latin letters of its name', async () => {
+    const saved = await keeper.post(diagnosisResource.routes.save.path, {
+      diag_code: 'FoldDX01',
+      diag_name: '甲状腺CT低密度结节',
+      pinyin: 'JZXctdmdjj',
+      dept_id: String(deptId),
+      serious_type: '0',
+    });
+    expect(saved.json().status).toBe(200);
+    const find = (key: string) => codes(diagnosisResource.routes.list.path, key, 'diag_code');
+    for (const key of ['folddx', 'FOLDDX01', 'jzxct', 'JzXc', 'ct低密度', 'Ct低', '低密度结节']) {
+      expect(await find(key), key).toContain('FoldDX01');
+    }
+    for (const key of ['dx01', 'xct', '%结节', '_olddx']) expect(await find(key), key).not.toContain('FoldDX01');
+  });
+
+  it('finds basic items and unions the same way', async () => {
+    const item = await keeper.post(examItemResource.routes.save.path, {
+      item_code: 'FoldIT01',
+      item_name: '血清HbA1c测定',
+      dept_id: String(deptId),
+      result_type: 'number',
+      sort: '0',
+    });
+    expect(item.json().status).toBe(200);
+    const items = (key: string) => codes(examItemResource.routes.list.path, key, 'item_code');
+    for (const key of ['foldit', 'hba1c', 'HBA1C测定']) expect(await items(key), key).toContain('FoldIT01');
+    expect(await items('it01')).not.toContain('FoldIT01');
+
+    const union = await keeper.post(unionResource.routes.save.path, {
+      union_code: 'FoldUN01',
+      union_name: '头颅MRI平扫',
+      dept_id: String(deptId),
+      price: '300.00',
+      gender_limit: '0',
+      pinyin: 'tlmrips',
+      sort: '0',
+      item_ids: '[]',
+    });
+    expect(union.json().status).toBe(200);
+    const unionsFound = (key: string) => codes(unionResource.routes.list.path, key, 'union_code');
+    for (const key of ['FOLDUN', 'TLMRI', 'mri平扫']) expect(await unionsFound(key), key).toContain('FoldUN01');
+  });
+});
