@@ -1,6 +1,8 @@
+import ExcelJS from 'exceljs';
+import { count } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { diagnosisResource, examItemResource, unionResource } from '@checkup/api-contract';
-import { departments } from '../src/db/schema.js';
+import { departments, diagnoses } from '../src/db/schema.js';
 import { staffSession } from './support/access.js';
 import { callerFor } from './support/domain.js';
 import { useTestServer } from './support/app.js';
@@ -70,5 +72,30 @@ describeOnEachDatabase((target) => {
     expect(union.json().status).toBe(200);
     const unionsFound = (key: string) => codes(unionResource.routes.list.path, key, 'union_code');
     for (const key of ['FOLDUN', 'TLMRI', 'mri平扫']) expect(await unionsFound(key), key).toContain('FoldUN01');
+  });
+
+  it('exports more rows than one batch, every row once, in id order', async () => {
+    const db = server.database.db;
+    await db
+      .insert(diagnoses)
+      .values(
+        Array.from({ length: 2_345 }, (_, n) => ({
+          diagCode: `BATCH${n}`,
+          diagName: `批量导出诊断${n}号`,
+          pinyin: 'pldczd',
+        })),
+      );
+    const [total] = await db.select({ n: count() }).from(diagnoses);
+    const exported = await keeper.get(diagnosisResource.routes.export.path);
+    expect(exported.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(exported.rawPayload as unknown as ArrayBuffer);
+    const codes: string[] = [];
+    workbook.worksheets[0]!.eachRow((row, n) => {
+      if (n > 1) codes.push(String(row.getCell(1).value));
+    });
+    expect(codes).toHaveLength(Number(total!.n));
+    expect(new Set(codes).size).toBe(codes.length);
+    expect(codes.filter((c) => c.startsWith('BATCH'))).toEqual(Array.from({ length: 2_345 }, (_, n) => `BATCH${n}`));
   });
 });
