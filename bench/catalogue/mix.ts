@@ -1,4 +1,10 @@
-import { diagnosisResource, examItemResource, unionResource, type AnyResource } from '@checkup/api-contract';
+import {
+  diagnosisResource,
+  examItemResource,
+  unionResource,
+  userInfoRoute,
+  type AnyResource,
+} from '@checkup/api-contract';
 import type { Query } from '../server/databases.js';
 import type { MixRequest } from '../server/mix.js';
 import { rng, shuffle } from '../shared/random.js';
@@ -35,8 +41,9 @@ export const CALLS = ['page 1', 'page 50', 'by department', 'search'] as const;
 export type CallName = (typeof CALLS)[number];
 
 export interface CallMix {
-  list: ListName;
-  call: CallName;
+  /** 'floor': the session check, no list (what any call through the BFF costs at least). */
+  list: ListName | 'floor';
+  call: CallName | 'user_info';
   requests: MixRequest[];
 }
 
@@ -70,7 +77,9 @@ async function searchKeys(query: Query, list: (typeof LISTS)[number], seed: numb
 /** The four calls of each list: its first page, page 50, each department's first page, a search. */
 export async function catalogueMixes(query: Query, seed: number): Promise<CallMix[]> {
   const depts = (await query('SELECT id FROM departments ORDER BY id')).map((r) => String(r.id));
-  const mixes: CallMix[] = [];
+  const mixes: CallMix[] = [
+    { list: 'floor', call: 'user_info', requests: [{ kind: 'user_info', path: userInfoRoute.path }] },
+  ];
   for (const [n, list] of LISTS.entries()) {
     const { resource } = list;
     mixes.push(

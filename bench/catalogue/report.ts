@@ -71,7 +71,7 @@ export function listTable(rows: Row[]): string {
     fmt(r.p50),
     fmt(r.p95),
     fmt(r.max),
-    r.kind === null ? (r.p95 <= TARGET_P95_MS && !r.failures ? 'MET' : 'MISS') : '',
+    r.kind !== null ? '' : r.list === 'floor' ? 'n/a' : r.p95 <= TARGET_P95_MS && !r.failures ? 'MET' : 'MISS',
   ]);
   return grid(
     ['database', 'call', 'requests', 'min ms', 'p50 ms', 'p95 ms', 'max ms', `p95 ≤ ${TARGET_P95_MS}`],
@@ -104,4 +104,31 @@ export async function writeJson(dir: string, startedAt: Date, payload: unknown):
   const file = path.join(dir, `catalogue-${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);
   await writeFile(file, `${JSON.stringify(payload, null, 2)}\n`);
   return file;
+}
+
+/** One line per target and database: MET or MISS with the worst call, or n/a when not measured. */
+export function targetLines(
+  rows: Row[],
+  exports: { database: DatabaseKind; run: ExportRun }[],
+  databases: DatabaseKind[],
+): string {
+  const mark = (met: boolean | null) => (met === null ? 'n/a ' : met ? 'MET ' : 'MISS');
+  return databases
+    .flatMap((database) => {
+      const label = DATABASE_LABELS[database];
+      const calls = rows.filter((r) => r.database === database && r.kind === null && r.list !== 'floor');
+      const worst = calls.reduce<Row | null>((w, r) => (w === null || r.p95 > w.p95 ? r : w), null);
+      const runs = exports.filter((e) => e.database === database).map((e) => e.run);
+      const slowest = runs.reduce<ExportRun | null>((w, r) => (w === null || r.ms > w.ms ? r : w), null);
+      const growth = Math.max(...runs.map((r) => (r.rss.server ? r.rss.server.peakMb - r.rss.server.beforeMb : 0)));
+      return [
+        worst
+          ? `${mark(worst.p95 <= TARGET_P95_MS && calls.every((r) => !r.failures))}  ${label} lists and search p95 ≤ ${TARGET_P95_MS} ms: worst ${worst.list} ${worst.call} ${worst.p95.toFixed(1)} ms`
+          : `${mark(null)}  ${label} lists and search p95 ≤ ${TARGET_P95_MS} ms: not measured`,
+        slowest
+          ? `${mark(slowest.ms <= TARGET_EXPORT_MS)}  ${label} export ≤ ${TARGET_EXPORT_MS / 1000} s: slowest ${(slowest.ms / 1000).toFixed(2)} s, ${(slowest.bytes / 1024 / 1024).toFixed(1)} MB file, server RSS grew ${growth.toFixed(1)} MB at most`
+          : `${mark(null)}  ${label} export ≤ ${TARGET_EXPORT_MS / 1000} s: not measured`,
+      ];
+    })
+    .join('\n');
 }

@@ -7,7 +7,7 @@ import { allowedCpus, installCleanup, pinSelf, removeOnExit, repoRoot, stopAll }
 import { measureExport, type ExportRun } from './export.js';
 import { log, options } from './options.js';
 import { prepareTarget, type Target } from './prepare.js';
-import { exportTable, listTable, rowsOf, writeJson, type Row } from './report.js';
+import { exportTable, listTable, rowsOf, targetLines, writeJson, type Row } from './report.js';
 
 /**
  * bench:catalogue (issue 18): the 体检配置 lists at a real centre's scale through the BFF, one
@@ -87,6 +87,8 @@ async function main(): Promise<void> {
     for (const t of targets) {
       console.log(`${t.db.version}: ${t.maintenance}; planner statistics: ${t.plannerStatistics ? 'yes' : 'no'}`);
     }
+    console.log('\ntargets');
+    console.log(targetLines(lists.rows, exports, options.databases));
     const file = await writeJson(path.join(repoRoot, 'bench', 'results'), startedAt, {
       startedAt: startedAt.toISOString(),
       finishedAt: new Date().toISOString(),
