@@ -28,6 +28,19 @@ interface ExcelWriter<R extends AnyResource> {
   write(tx: Tx, form: FormOf<R>, user: UserInfo, existingId?: number): Promise<number>;
 }
 
+/** Resolves once a stream may be written again, or once it is gone (the browser went away). */
+function drainedOrClosed(stream: PassThrough): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      stream.off('drain', done);
+      stream.off('close', done);
+      resolve();
+    };
+    stream.once('drain', done);
+    stream.once('close', done);
+  });
+}
+
 const attachment = (name: string) => `attachment; filename*=UTF-8''${encodeURIComponent(name)}`;
 const today = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'Asia/Shanghai' });
 
@@ -145,6 +158,10 @@ export function serveResourceExcel<R extends AnyResource>(
           }
           if (batch.length < EXPORT_BATCH) break;
           after = Number(batch[batch.length - 1]!.id);
+          // A slow download holds the next batch back (only about a batch waits in memory, not the
+          // workbook); a download given up stops the reading.
+          if (out.writableNeedDrain) await drainedOrClosed(out);
+          if (out.destroyed) return;
         }
         sheet.commit();
         await workbook.commit();

@@ -10,7 +10,7 @@ import {
   orderDiagnoses,
 } from '../../db/schema.js';
 import type { ResourceBinding } from '../../lib/resource/serve-resource.js';
-import { wordsMatch } from './search.js';
+import { foldedWordsMatch } from './search.js';
 
 /** 诊断字典 on the diagnoses table. */
 export const diagnosisBinding: ResourceBinding<typeof diagnosisResource> = {
@@ -43,7 +43,7 @@ export const diagnosisBinding: ResourceBinding<typeof diagnosisResource> = {
     seriousType: form.serious_type,
   }),
   where: (filter) => [
-    wordsMatch(filter.key, [diagnoses.diagName], [diagnoses.diagCode, diagnoses.pinyin]),
+    foldedWordsMatch(filter.key, [diagnoses.diagNameFolded], [diagnoses.diagCodeFolded, diagnoses.pinyinFolded]),
     filter.dept_id ? eq(diagnoses.deptId, filter.dept_id) : undefined,
     filter.enabled ? eq(diagnoses.isActive, filter.enabled === '1') : undefined,
   ],

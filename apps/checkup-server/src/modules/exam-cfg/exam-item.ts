@@ -10,7 +10,7 @@ import {
   unionItems,
 } from '../../db/schema.js';
 import type { ResourceBinding } from '../../lib/resource/serve-resource.js';
-import { wordsMatch } from './search.js';
+import { foldedWordsMatch } from './search.js';
 
 /** The numeric columns come back as text; a limit is shown as typed, without trailing zeros. */
 const limit = (value: unknown) => (value === null || value === undefined ? null : String(Number(value)));
@@ -63,7 +63,7 @@ export const examItemBinding: ResourceBinding<typeof examItemResource> = {
     sort: form.sort,
   }),
   where: (filter) => [
-    wordsMatch(filter.key, [examItems.itemName], [examItems.itemCode]),
+    foldedWordsMatch(filter.key, [examItems.itemNameFolded], [examItems.itemCodeFolded]),
     filter.dept_id ? eq(examItems.deptId, filter.dept_id) : undefined,
     filter.result_type ? eq(examItems.resultType, filter.result_type) : undefined,
     filter.enabled ? eq(examItems.isActive, filter.enabled === '1') : undefined,
