@@ -20,7 +20,8 @@ export interface BenchDatabase {
   version: string;
 }
 
-type Query = (sql: string) => Promise<Record<string, unknown>[]>;
+/** SQL with optional $1… parameters, answering its rows. */
+export type Query = (sql: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;
 
 function withDatabaseName(url: string, name: string): string {
   const parsed = new URL(url);
@@ -44,10 +45,14 @@ export async function preparePglite(dir: string): Promise<BenchDatabase> {
 }
 
 /**
- * A fresh database bench_server_<random> on the server of `adminUrl`, dropped by stopAll; or
- * why PostgreSQL cannot be used.
+ * A fresh database <prefix>_<random> (bench_server_… unless another benchmark names its own) on the
+ * server of `adminUrl`, dropped by stopAll; or why PostgreSQL cannot be used.
  */
-export async function preparePostgres(adminUrl: string, dir: string): Promise<BenchDatabase | { unreachable: string }> {
+export async function preparePostgres(
+  adminUrl: string,
+  dir: string,
+  prefix = 'bench_server',
+): Promise<BenchDatabase | { unreachable: string }> {
   let version: string;
   try {
     version = await asAdmin(
@@ -57,7 +62,7 @@ export async function preparePostgres(adminUrl: string, dir: string): Promise<Be
   } catch (error) {
     return { unreachable: (error as Error).message || String(error) };
   }
-  const name = `bench_server_${randomBytes(4).toString('hex')}`;
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
   await asAdmin(adminUrl, (c) => c.query(`CREATE DATABASE ${name}`));
   // WITH (FORCE): a server killed on Ctrl-C may not have closed its pool yet.
   onStop(() => asAdmin(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => {}));
@@ -95,11 +100,11 @@ export async function seed(
 /** SQL on the database while no server has it open (a PGlite directory is one process's at a time). */
 export async function withSql<T>(db: BenchDatabase, work: (query: Query) => Promise<T>): Promise<T> {
   if (db.databaseUrl) {
-    return asAdmin(db.databaseUrl, (c) => work(async (sql) => (await c.query(sql)).rows));
+    return asAdmin(db.databaseUrl, (c) => work(async (sql, params) => (await c.query(sql, params)).rows));
   }
   const client = new PGlite(path.join(db.dataDir, 'pglite'));
   try {
-    return await work(async (sql) => (await client.query<Record<string, unknown>>(sql)).rows);
+    return await work(async (sql, params) => (await client.query<Record<string, unknown>>(sql, params)).rows);
   } finally {
     await client.close();
   }

@@ -6,6 +6,7 @@ import {
   type RouteDescriptor,
 } from '@checkup/api-contract';
 import type { SampleCustomer, StatusSpan } from './databases.js';
+import { pick, rng, shuffle } from '../shared/random.js';
 import { getData, type Session } from './session.js';
 
 export type CallName = 'baseline' | 'worklist' | 'search';
@@ -28,29 +29,6 @@ const PAGE = { page: '1', size: '20' };
 const REQUESTS_PER_KIND = 40;
 // The commonest surnames and two compound ones; single characters match thousands of examinees.
 const SURNAMES = ['张', '王', '李', '刘', '陈', '杨', '赵', '黄', '周', '吴', '徐', '孙', '马', '胡', '欧阳', '司马'];
-
-/** mulberry32: the same mix on every database and every run. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function shuffle<T>(list: T[], random: () => number): T[] {
-  const out = [...list];
-  for (let i = out.length - 1; i > 0; i -= 1) {
-    const j = Math.floor(random() * (i + 1));
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
-}
-
-const pick = <T>(list: readonly T[], random: () => number): T => list[Math.floor(random() * list.length)]!;
 
 export function addDays(day: string, days: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);

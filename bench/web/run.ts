@@ -18,6 +18,9 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../..');
 const webRoot = path.join(repoRoot, 'apps/web');
 const TARGET_LOGIN_KB = 200;
+/** Issue 18: opening any 体检配置 screen downloads at most this much JS beyond the shell. */
+const TARGET_SCREEN_KB = 150;
+const SCREEN_AREA = 'exam_cfg';
 const TARGET_RENDER_MS = 300;
 const RENDER_RUNS = 7;
 
@@ -47,6 +50,23 @@ async function gzipKb(outDir: string, files: Iterable<string>): Promise<number> 
   return bytes / 1024;
 }
 
+/**
+ * Each screen of SCREEN_AREA: what opening it downloads once the signed-in shell is there — the area's
+ * chunk and the screen's own lazy chunk with their static imports, less the entry and the shell.
+ */
+async function screenSizes(manifest: Manifest, outDir: string, initial: Set<string>) {
+  const shell = closure(manifest, 'src/app/shell/manager-shell.tsx', new Set(initial));
+  const areaKey = `src/features/${SCREEN_AREA}/screens.ts`;
+  const area = closure(manifest, areaKey);
+  const screens: { screen: string; kb: number; files: number }[] = [];
+  for (const key of manifest[areaKey]?.dynamicImports ?? []) {
+    const screen = key.slice(`src/features/${SCREEN_AREA}/`.length).split('/')[0]!;
+    const own = [...closure(manifest, key, new Set(area))].filter((f) => !shell.has(f));
+    screens.push({ screen, kb: await gzipKb(outDir, own), files: own.length });
+  }
+  return screens.sort((a, b) => b.kb - a.kb);
+}
+
 async function bundleSizes() {
   const outDir = await mkdtemp(path.join(os.tmpdir(), 'bench-web-'));
   try {
@@ -68,6 +88,7 @@ async function bundleSizes() {
       areas.push({ area, kb: await gzipKb(outDir, own), files: own.length });
     }
     return {
+      screens: await screenSizes(manifest, outDir, initial),
       loginKb: await gzipKb(outDir, login),
       loginFiles: login.size,
       entryKb: await gzipKb(outDir, initial),
@@ -125,6 +146,11 @@ console.log(
 );
 for (const a of sizes.areas)
   console.log(`area chunk ${a.area.padEnd(14)} ${a.kb.toFixed(1)} kB gzip beyond the login route (${a.files} files)`);
+const [largest] = sizes.screens;
+for (const s of sizes.screens)
+  console.log(
+    `${SCREEN_AREA} screen ${s.screen.padEnd(17)} ${s.kb.toFixed(1)} kB gzip beyond the shell (${s.files} files)`,
+  );
 console.log(
   `GenericTable 10,000 rows first render: median ${renderMs.toFixed(0)} ms of ${renders.length} (${renders.map((r) => r.toFixed(0)).join(', ')})`,
 );
@@ -140,6 +166,14 @@ console.log(
     renderMs <= TARGET_RENDER_MS,
     `GenericTable 10,000 rows first render ≤ ${TARGET_RENDER_MS} ms: ${renderMs.toFixed(0)} ms`,
   ),
+);
+console.log(
+  largest
+    ? line(
+        largest.kb <= TARGET_SCREEN_KB,
+        `largest ${SCREEN_AREA} screen ≤ ${TARGET_SCREEN_KB} kB gzip beyond the shell: ${largest.screen} ${largest.kb.toFixed(1)} kB`,
+      )
+    : `n/a   no ${SCREEN_AREA} screen chunk in the build`,
 );
 const resultsDir = path.join(repoRoot, 'bench/results');
 await mkdir(resultsDir, { recursive: true });

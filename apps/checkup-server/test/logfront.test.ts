@@ -5,6 +5,7 @@ import { cstTime, todayCst } from '../src/db/demo/dates.js';
 import { encrypt, form, useTestServer } from './support/app.js';
 import { describeOnEachDatabase } from './support/database.js';
 import { addStaff, callerFor, tokenFor } from './support/domain.js';
+import { sheetRows } from './support/resource-suite.js';
 
 const ADD_LOG = '/manager/api/logfront/add_log';
 const LIST = '/manager/api/logfront/list';
@@ -179,7 +180,16 @@ describeOnEachDatabase((target) => {
       expect(second).toMatchObject({ total: 3, list: [{ id: ids.oldError }] });
     });
 
+    it('exports what the filter finds to .xlsx, the type in words', async () => {
+      const res = await admin.get('/manager/api/logfront/export', { key: 'fl-marker', log_type: 'warn' });
+      expect(res.statusCode).toBe(200);
+      const rows = await sheetRows(res.rawPayload);
+      expect(rows[0]).toEqual(['时间', '类型', '来源', '账号', '姓名', 'IP地址', '内容']);
+      expect(rows.slice(1).map((r) => [r[1], r[2], r[3]])).toEqual([['警告', '体检系统', 'admin']]);
+    });
+
     it('refuses a user the screen is not opened to', async () => {
+      expect((await clerk.get('/manager/api/logfront/export')).statusCode).toBe(403);
       const res = await clerk.get(LIST);
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ status: 403, data: null, msg: '没有权限执行此操作，请联系管理员' });

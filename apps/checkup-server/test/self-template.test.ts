@@ -1,218 +1,179 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { selfTemplateDetailRoute, selfTemplateListRoute } from '@checkup/api-contract';
+import {
+  TEMPLATE_RESOURCES,
+  TEMPLATE_SET_DEFAULT_ROUTES,
+  defaultLayout,
+  type DocumentLayout,
+  type TemplateType,
+} from '@checkup/api-contract';
 import { auditLog, selfTemplates } from '../src/db/schema.js';
+import { staffSession } from './support/access.js';
 import { useTestServer } from './support/app.js';
 import { describeOnEachDatabase } from './support/database.js';
 import { callerFor, tokenFor } from './support/domain.js';
+import { readPdf } from './support/pdf.js';
+import { describeResource } from './support/resource-suite.js';
+import { addReviewedOrder } from './report-fixture.js';
 
-const LIST = '/manager/api/SelfTemplate/list';
-const DETAIL = '/manager/api/SelfTemplate/detail';
-const FIELDS = '/manager/api/SelfTemplate/barcode_fields';
-const SAVE = '/manager/api/SelfTemplate/save';
-const ENABLE = '/manager/api/SelfTemplate/enable';
+const form = (type: TemplateType, name: string, layout: object = defaultLayout(type), suit = 'health') => ({
+  temp_name: name,
+  suit_type: suit,
+  temp_config: JSON.stringify(layout),
+});
+/** A document layout with one section hidden and another title. */
+function changed(type: 'guide_sheet' | 'exam_report', title: string, hide: string): DocumentLayout {
+  const layout = defaultLayout(type);
+  return {
+    ...layout,
+    header: { ...layout.header, title },
+    blocks: layout.blocks.map((b) => (b.kind === 'section' && b.key === hide ? { ...b, visible: false } : b)),
+  };
+}
 
-const BARCODE_CONFIG = { format: 'CODE128', width_cm: 5, height_cm: 3, fields: ['order_id', 'cust_name'] };
-
+/** 自定义模板 (issue 18 §2): the ten types as resources, one default per type and 适用类型, and what prints. */
 describeOnEachDatabase((target) => {
   const server = useTestServer(target);
-  let admin: ReturnType<typeof callerFor>;
   const db = () => server.database.db;
-  const templateCount = () => db().$count(selfTemplates);
-  const auditCount = (action: string) => db().$count(auditLog, eq(auditLog.action, action));
-  const enabledOf = async (tempType: string) =>
+  let admin: ReturnType<typeof callerFor>;
+  const defaultsOf = async (type: string, suit: string) =>
     (
       await db()
         .select({ id: selfTemplates.id })
         .from(selfTemplates)
-        .where(and(eq(selfTemplates.tempType, tempType), eq(selfTemplates.enableTemp, '1')))
-    ).map((row) => row.id);
-  const save = async (fields: Record<string, string | number>) => admin.post(SAVE, fields);
-  const create = async (tempType: string, name: string, config: object = BARCODE_CONFIG) => {
-    const res = await save({ temp_type: tempType, temp_name: name, temp_config: JSON.stringify(config) });
+        .where(
+          and(eq(selfTemplates.tempType, type), eq(selfTemplates.suitType, suit), eq(selfTemplates.enableTemp, '1')),
+        )
+    ).map((r) => r.id);
+  const create = async (type: TemplateType, name: string, layout?: object, suit?: string) => {
+    const res = await admin.post(TEMPLATE_RESOURCES[type].routes.save.path, form(type, name, layout, suit));
     expect(res.json()).toMatchObject({ status: 200 });
-    return res.json().data.id as number;
+    return res.json().data as { id: number; version: number };
   };
+  const setDefault = (type: TemplateType, id: number) => admin.post(TEMPLATE_SET_DEFAULT_ROUTES[type].path, { id });
 
   beforeAll(async () => {
     admin = callerFor(server, await tokenFor(server, 'admin', 'Checkup@2026'));
   });
 
-  describe('save and read', () => {
-    it('creates a template from a form body with temp_config as JSON text, not yet in use', async () => {
-      const id = await create('barcode', '采血管条码');
-
-      const res = await admin.get(DETAIL, { id });
-      expect(res.statusCode).toBe(200);
-      const detail = selfTemplateDetailRoute.output.parse(res.json().data);
-      expect(detail).toMatchObject({
-        id,
-        temp_type: 'barcode',
-        temp_type_name: '条码',
-        temp_name: '采血管条码',
-        enable_temp: '0',
-        temp_config: BARCODE_CONFIG,
-      });
-      expect(await auditCount('self_template_save')).toBeGreaterThanOrEqual(1);
+  for (const type of ['guide_sheet', 'barcode'] as const) {
+    describeResource(server, TEMPLATE_RESOURCES[type], {
+      valid: (n) => form(type, `测试模板${n}号`),
+      invalid: [
+        { form: form(type, ''), message: '请填写模板名称' },
+        { form: { ...form(type, '模板'), suit_type: 'child' }, message: '请选择适用类型' },
+        { form: { ...form(type, '模板'), temp_config: '{"a":' }, message: '模板配置不是有效的JSON' },
+        {
+          form: form(type, '模板', { ...defaultLayout(type), font_size: 99 }),
+          message: type === 'barcode' ? '字号应在6到14之间' : '字号应在8到16之间',
+        },
+      ],
+      filterFor: (n) => ({ key: `测试模板${n}号` }),
     });
+  }
 
-    it('updates the name and layout of an existing template, keeping its type', async () => {
-      const id = await create('guide_sheet', '导检单旧版', { rows: 1 });
-
-      const res = await save({ id, temp_type: 'guide_sheet', temp_name: '导检单新版', temp_config: '{"rows":2}' });
-
-      expect(res.json()).toEqual({ status: 200, data: { id }, msg: '操作成功' });
-      const [row] = await db().select().from(selfTemplates).where(eq(selfTemplates.id, id));
-      expect(row).toMatchObject({ tempType: 'guide_sheet', tempName: '导检单新版', tempConfig: { rows: 2 } });
-    });
-
-    it('refuses moving a template to another type and changes nothing', async () => {
-      const id = await create('consent', '知情同意书', { text: '同意' });
-
-      const res = await save({ id, temp_type: 'exam_report', temp_name: '改名', temp_config: '{}' });
-
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ status: 400, data: null, msg: '模板类型不能修改，请新建模板' });
-      const [row] = await db().select().from(selfTemplates).where(eq(selfTemplates.id, id));
-      expect(row).toMatchObject({ tempType: 'consent', tempName: '知情同意书', tempConfig: { text: '同意' } });
-    });
-
-    it('answers an unknown template with a Chinese not-found message', async () => {
-      const before = await templateCount();
-      const saved = await save({ id: 999999, temp_type: 'barcode', temp_name: '不存在', temp_config: '{}' });
-      expect(saved.json()).toEqual({ status: 404, data: null, msg: '模板不存在或已被删除' });
-      expect(await templateCount()).toBe(before);
-      expect((await admin.get(DETAIL, { id: 999999 })).json()).toEqual({
-        status: 404,
-        data: null,
-        msg: '模板不存在或已被删除',
-      });
-    });
-
-    it.each([
-      ['no type', { temp_type: undefined }, '请选择模板类型'],
-      ['an unknown type', { temp_type: 'poster' }, '模板类型不正确'],
-      ['no name', { temp_name: '   ' }, '请填写模板名称'],
-      ['a name over 64 characters', { temp_name: '名'.repeat(65) }, '模板名称不能超过64个字符'],
-      ['no config', { temp_config: undefined }, '请填写模板配置'],
-      ['a config that is not JSON', { temp_config: "{format:'CODE128'}" }, '模板配置不是有效的JSON'],
-      ['a JSON array', { temp_config: '["order_id"]' }, '模板配置必须是JSON对象'],
-      ['JSON null', { temp_config: 'null' }, '模板配置必须是JSON对象'],
-      ['a config over 64 KB', { temp_config: JSON.stringify({ t: '条'.repeat(22000) }) }, '模板配置不能超过64KB'],
-      ['a malformed id', { id: 'abc' }, '模板ID格式不正确'],
-    ])('refuses %s with a Chinese message and writes nothing', async (_case, change, msg) => {
-      const before = { templates: await templateCount(), audits: await auditCount('self_template_save') };
-      const fields = Object.fromEntries(
-        Object.entries({ temp_type: 'barcode', temp_name: '条码', temp_config: '{}', ...change }).filter(
-          (pair): pair is [string, string] => pair[1] !== undefined,
-        ),
-      );
-
-      const res = await save(fields);
-
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ status: 400, data: null, msg });
-      expect(await templateCount()).toBe(before.templates);
-      expect(await auditCount('self_template_save')).toBe(before.audits);
-    });
-
-    it('lists the templates of one type without their layouts', async () => {
-      const id = await create('health_certificate', '健康证模板');
-
-      const res = await admin.get(LIST, { temp_type: 'health_certificate' });
-
-      const list = selfTemplateListRoute.output.parse(res.json().data);
-      expect(list.map((t) => t.temp_type)).toEqual(list.map(() => 'health_certificate'));
-      expect(list.find((t) => t.id === id)).toMatchObject({ temp_name: '健康证模板', temp_type_name: '健康证' });
-      expect(res.json().data[0]).not.toHaveProperty('temp_config');
-    });
-
-    it('lists every type when no type is given, and refuses an unknown one', async () => {
-      const all = (await admin.get(LIST)).json().data as { temp_type: string }[];
-      expect(all.map((t) => t.temp_type)).toEqual(
-        expect.arrayContaining(['barcode', 'guide_sheet', 'consent', 'health_certificate']),
-      );
-      expect((await admin.get(LIST, { temp_type: '' })).json().data).toHaveLength(all.length);
-      expect((await admin.get(LIST, { temp_type: 'poster' })).json()).toEqual({
-        status: 400,
-        data: null,
-        msg: '模板类型不正确',
-      });
-    });
-
-    it.each([
-      [{}, '请传递模板ID'],
-      [{ id: '' }, '请传递模板ID'],
-      [{ id: '1.5' }, '模板ID格式不正确'],
-      [{ id: '-1' }, '模板ID格式不正确'],
-    ])('refuses the detail of %j with %s', async (query, msg) => {
-      expect((await admin.get(DETAIL, query)).json()).toEqual({ status: 400, data: null, msg });
-    });
+  it('seeds one default per type, which prints when nobody changed it', async () => {
+    for (const type of Object.keys(TEMPLATE_RESOURCES)) expect(await defaultsOf(type, 'health')).toHaveLength(1);
   });
 
-  it('offers the barcode fields with their Chinese labels', async () => {
-    const res = await admin.get(FIELDS);
-    const fields = res.json().data as { field: string; label: string }[];
-    expect(fields).toEqual(
-      expect.arrayContaining([
-        { field: 'order_id', label: '体检号' },
-        { field: 'cust_name', label: '姓名' },
-        { field: 'specimen', label: '标本类型' },
-      ]),
-    );
-    expect(fields.map((f) => f.field)).toEqual(expect.arrayContaining(['sex', 'age', 'union_name', 'exam_date']));
-  });
-
-  describe('enable', () => {
-    it('puts one template in use and takes the others of its type out of use, other types untouched', async () => {
-      const first = await create('barcode', '条码甲');
-      const second = await create('barcode', '条码乙');
-      const report = await create('exam_report', '体检报告');
-      await admin.post(ENABLE, { id: report });
-      await admin.post(ENABLE, { id: first });
-      expect(await enabledOf('barcode')).toEqual([first]);
-
-      const res = await admin.post(ENABLE, { id: second });
-
-      expect(res.json()).toEqual({ status: 200, data: null, msg: '操作成功' });
-      expect(await enabledOf('barcode')).toEqual([second]);
-      expect(await enabledOf('exam_report')).toEqual([report]);
-      const [audit] = await db()
+  describe('one default per type and 适用类型', () => {
+    it('moves the default within its type and 适用类型 only, with an audit row', async () => {
+      const a = await create('consent', '同意书甲');
+      const b = await create('consent', '同意书乙');
+      const occu = await create('consent', '职业同意书', undefined, 'occu');
+      expect((await setDefault('consent', occu.id)).json().status).toBe(200);
+      expect((await setDefault('consent', a.id)).json().status).toBe(200);
+      expect(await defaultsOf('consent', 'health')).toEqual([a.id]);
+      expect((await setDefault('consent', b.id)).json().status).toBe(200);
+      expect(await defaultsOf('consent', 'health')).toEqual([b.id]);
+      expect(await defaultsOf('consent', 'occu')).toEqual([occu.id]);
+      expect(await defaultsOf('exam_form', 'health')).toHaveLength(1);
+      const audits = await db()
         .select()
         .from(auditLog)
-        .where(and(eq(auditLog.action, 'self_template_enable'), eq(auditLog.target, String(second))));
-      expect(audit).toMatchObject({ userAccount: 'admin', detail: { temp_type: 'barcode' } });
+        .where(and(eq(auditLog.action, 'template_set_default'), eq(auditLog.target, `template_consent:${b.id}`)));
+      expect(audits).toHaveLength(1);
+      const listed = (await admin.get(TEMPLATE_RESOURCES.consent.routes.list.path, { suit_type: 'health' })).json();
+      const row = listed.data.list.find((r: { id: number }) => r.id === b.id);
+      expect(row).toMatchObject({ is_default: true, suit_type: 'health', temp_type: 'consent' });
     });
 
-    it('leaves exactly one template in use when several are enabled at once', async () => {
-      const ids = await Promise.all(['丙', '丁', '戊', '己'].map((name) => create('group_report', `团体报告${name}`)));
-
-      const answers = await Promise.all(ids.map((id) => admin.post(ENABLE, { id })));
-
-      expect(answers.map((res) => res.json().status)).toEqual([200, 200, 200, 200]);
-      expect(await enabledOf('group_report')).toHaveLength(1);
+    it('keeps each type to its own screen and its own rows', async () => {
+      const mine = await create('barcode', '采血管条码');
+      const keeper = callerFor(
+        server,
+        await staffSession(db(), 'tpl_guide_keeper', ['exam_cfg/self_defined_template/guide_sheet']),
+      );
+      expect((await keeper.post(TEMPLATE_SET_DEFAULT_ROUTES.barcode.path, { id: mine.id })).statusCode).toBe(403);
+      // A barcode template is not found through the guide sheet's calls.
+      const foreign = await keeper.post(TEMPLATE_SET_DEFAULT_ROUTES.guide_sheet.path, { id: mine.id });
+      expect([foreign.statusCode, foreign.json().msg]).toEqual([404, '该模板不存在或已被删除']);
+      const save = await keeper.post(TEMPLATE_RESOURCES.guide_sheet.routes.save.path, {
+        ...form('guide_sheet', '改名'),
+        id: mine.id,
+        version: mine.version,
+      });
+      expect(save.statusCode).toBe(404);
+      const [row] = await db().select().from(selfTemplates).where(eq(selfTemplates.id, mine.id));
+      expect(row).toMatchObject({ tempType: 'barcode', tempName: '采血管条码' });
     });
 
-    it('answers an unknown template with not-found and changes nothing', async () => {
-      const before = await enabledOf('barcode');
-      const res = await admin.post(ENABLE, { id: 999999 });
-      expect(res.json()).toEqual({ status: 404, data: null, msg: '模板不存在或已被删除' });
-      expect(await enabledOf('barcode')).toEqual(before);
-    });
-
-    it('refuses a call without an id', async () => {
-      expect((await admin.post(ENABLE, {})).json()).toEqual({ status: 400, data: null, msg: '请传递模板ID' });
+    it('refuses removing the default or moving it to another 适用类型', async () => {
+      const t = await create('group_voucher', '团体凭证新版');
+      await setDefault('group_voucher', t.id);
+      const removed = await admin.post(TEMPLATE_RESOURCES.group_voucher.routes.remove.path, {
+        id: t.id,
+        version: t.version,
+      });
+      expect([removed.statusCode, removed.json().msg]).toEqual([409, '默认模板不能删除，请先将其他模板设为默认']);
+      const moved = await admin.post(TEMPLATE_RESOURCES.group_voucher.routes.save.path, {
+        ...form('group_voucher', '团体凭证新版', undefined, 'occu'),
+        id: t.id,
+        version: t.version,
+      });
+      expect(moved.json().msg).toBe('默认模板不能修改适用类型，请先将其他模板设为默认');
     });
   });
 
-  it('is closed to callers without a session', async () => {
-    for (const [method, url] of [
-      ['GET', LIST],
-      ['GET', FIELDS],
-      ['POST', ENABLE],
-    ] as const) {
-      const res = await server.app.inject({ method, url });
-      expect(res.statusCode).toBe(401);
-    }
+  describe('what the editor changes is what prints next', () => {
+    it('prints the guide sheet with the default 导检单 template: its title, page size and text block, without a hidden section', async () => {
+      const orderId = await addReviewedOrder(db(), { status: 'registered', name: '模板导检' });
+      const before = await readPdf(
+        (await admin.get('/manager/api/order/guide_sheet', { order_id: orderId })).rawPayload,
+      );
+      expect(before.text).toContain('体检导引单');
+      expect(before.text).toContain('检查科室与项目');
+
+      const layout = { ...changed('guide_sheet', '入职体检指引单', 'depts'), page_size: 'A5' as const };
+      layout.blocks.push({ kind: 'text', title: '温馨提示', text: '检查前请勿饮酒。', visible: true });
+      const t = await create('guide_sheet', '入职导检单', layout);
+      expect((await setDefault('guide_sheet', t.id)).json().status).toBe(200);
+
+      const printed = (await admin.get('/manager/api/order/guide_sheet', { order_id: orderId })).rawPayload;
+      // A5 is 419.53 × 595.28 pt; the specimen labels go two to a row there.
+      expect(printed.toString('latin1')).toMatch(/\/MediaBox \[0 0 419\.53 595\.28\]/);
+      const after = await readPdf(printed);
+      expect(after.text).toContain('入职体检指引单');
+      expect(after.text).toContain('检查前请勿饮酒。');
+      expect(after.text).not.toContain('体检导引单');
+      expect(after.text).not.toContain('检查科室与项目');
+      expect(after.text).toContain('模板导检');
+    }, 60_000);
+
+    it('prints the report with the default 体检报告 template, and an A5 page when it asks for one', async () => {
+      const orderId = await addReviewedOrder(db(), { status: 'final_trial', name: '模板报告' });
+      const layout = { ...changed('exam_report', '员工健康体检报告', 'results'), page_size: 'A5' as const };
+      const t = await create('exam_report', '员工报告', layout);
+      expect((await setDefault('exam_report', t.id)).json().status).toBe(200);
+
+      const res = await admin.get('/manager/api/report/report_pdf', { order_id: orderId });
+      expect(res.statusCode).toBe(200);
+      // A5 is 419.53 × 595.28 pt.
+      expect(res.rawPayload.toString('latin1')).toMatch(/\/MediaBox \[0 0 419\.53 595\.28\]/);
+      const { text } = await readPdf(res.rawPayload);
+      expect(text).toContain('员工健康体检报告');
+      expect(text).toContain('总检结论');
+      expect(text).not.toContain('各科检查结果');
+    }, 60_000);
   });
 });

@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { dateField, pageFields, pageOf, optionalChoiceField, searchKeyField } from './field-schemas.js';
+import { optionalChoiceField, searchKeyField } from './field-schemas.js';
 import { route } from './route.js';
+import { defineResource, type ResourceRow } from './resource/define-resource.js';
+import { withDayRange } from './resource/day-range.js';
 
 /** Spec §3 front-end log entry: the serialised report (message, stack, url, client info …) stays text. */
 export const LOG_CONTENT_MAX_BYTES = 16 * 1024;
@@ -36,39 +38,42 @@ export const addLogRoute = route({
   access: 'signed-in',
 });
 
-/** One stored entry, as 前端日志 (cfg/log_front) lists it: content as stored, masked by the gateway. */
-export const frontLogRowSchema = z.object({
-  id: z.number().int(),
-  log_type: z.enum(FRONT_LOG_TYPES),
-  log_source: z.string(),
-  log_content: z.string(),
-  /** The account the browser was signed in with; null when it is gone. */
-  user_account: z.string().nullable(),
-  user_name: z.string().nullable(),
-  ip: z.string().nullable(),
-  created_at: z.string(),
+/**
+ * 前端日志 (cfg/log_front) GET /manager/api/logfront/list: what the browsers reported, newest first, as
+ * a read-only resource; the content as stored, masked by the gateway.
+ */
+export const frontLogResource = defineResource({
+  name: 'front_log',
+  title: '前端日志',
+  base: '/manager/api/logfront',
+  screens: ['cfg/log_front'],
+  kept: false,
+  row: z.object({
+    log_type: z.enum(FRONT_LOG_TYPES),
+    log_source: z.string(),
+    log_content: z.string(),
+    /** The account the browser was signed in with; null when it is gone. */
+    user_account: z.string().nullable(),
+    user_name: z.string().nullable(),
+    ip: z.string().nullable(),
+    created_at: z.string(),
+  }),
+  form: z.object({}),
+  filter: withDayRange({
+    log_type: optionalChoiceField(FRONT_LOG_TYPES, '日志类型只能是 error、warn 或 info'),
+    log_source: searchKeyField(128),
+    /** Words of the content, or the account or name of the user. */
+    key: searchKeyField(64),
+  }),
+  actions: ['list', 'export'],
+  excel: [
+    { key: 'created_at', title: '时间' },
+    { key: 'log_type', title: '类型', labels: FRONT_LOG_TYPE_LABELS },
+    { key: 'log_source', title: '来源' },
+    { key: 'user_account', title: '账号' },
+    { key: 'user_name', title: '姓名' },
+    { key: 'ip', title: 'IP地址' },
+    { key: 'log_content', title: '内容' },
+  ],
 });
-export type FrontLogRow = z.infer<typeof frontLogRowSchema>;
-
-/** 前端日志列表 GET /manager/api/logfront/list — for cfg/log_front; newest first. */
-export const frontLogListRoute = route({
-  method: 'GET',
-  path: '/manager/api/logfront/list',
-  summary: '前端日志列表（按类型、日期、来源、关键字）',
-  access: ['cfg/log_front'],
-  input: z
-    .object({
-      log_type: optionalChoiceField(FRONT_LOG_TYPES, '日志类型只能是 error、warn 或 info'),
-      date_from: dateField.optional(),
-      date_to: dateField.optional(),
-      log_source: searchKeyField(128),
-      /** Words of the content, or the account or name of the user. */
-      key: searchKeyField(64),
-      ...pageFields,
-    })
-    .refine((v) => !v.date_from || !v.date_to || v.date_from <= v.date_to, {
-      message: '开始日期不能晚于结束日期',
-      path: ['date_to'],
-    }),
-  output: pageOf(frontLogRowSchema),
-});
+export type FrontLogRow = ResourceRow<typeof frontLogResource>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { dateField, pageFields, pageOf, searchKeyField } from './field-schemas.js';
-import { route } from './route.js';
+import { searchKeyField } from './field-schemas.js';
+import { defineResource, type ResourceRow } from './resource/define-resource.js';
+import { withDayRange } from './resource/day-range.js';
 
 /**
  * The audit log read by 系统设置's two operation logs: 系统操作日志 (sign-ins, confidential-person
@@ -24,6 +25,7 @@ export const SYSTEM_AUDIT_ACTIONS = {
   config_import: '导入配置',
   self_template_save: '保存自定义模板',
   self_template_enable: '启用或停用自定义模板',
+  template_set_default: '设为默认模板',
   parameter_save: '修改系统参数',
   print_defaults_save: '修改默认打印设置',
   workstation_name: '工作站命名',
@@ -50,14 +52,7 @@ export const OPERATION_LOG_ACTIONS: Record<OperationLogCategory, Readonly<Record
   biz: BUSINESS_AUDIT_ACTIONS,
 };
 
-/** The screen of each category: its menu key opens the list. */
-export const OPERATION_LOG_SCREENS: Record<OperationLogCategory, string> = {
-  sys: 'cfg/sys_operation_log',
-  biz: 'cfg/biz_operation_log',
-};
-
 export const operationLogRowSchema = z.object({
-  id: z.number().int(),
   action: z.string(),
   /** The account as written at the time (a failed sign-in names the account that was typed). */
   user_account: z.string().nullable(),
@@ -70,35 +65,51 @@ export const operationLogRowSchema = z.object({
   ip: z.string().nullable(),
   created_at: z.string(),
 });
-export type OperationLogRow = z.infer<typeof operationLogRowSchema>;
 
-/** 操作日志列表 GET /manager/api/auditlog/list — for cfg/sys_operation_log and cfg/biz_operation_log; newest first. */
-export const operationLogListRoute = route({
-  method: 'GET',
-  path: '/manager/api/auditlog/list',
-  summary: '操作日志列表（系统操作或业务操作，按操作、日期、账号或对象）',
-  access: ['cfg/sys_operation_log', 'cfg/biz_operation_log'],
-  input: z
-    .object({
-      category: z.enum(OPERATION_LOG_CATEGORIES, { error: '请选择日志类别（系统操作或业务操作）' }),
+const EXCEL_COLUMNS = [
+  { key: 'created_at', title: '时间' },
+  { key: 'action', title: '操作' },
+  { key: 'user_account', title: '账号' },
+  { key: 'user_name', title: '姓名' },
+  { key: 'target', title: '对象' },
+  { key: 'ip', title: 'IP地址' },
+  { key: 'detail', title: '详情' },
+];
+
+/**
+ * One operation log as a read-only resource, newest first: filtered by action, day, and an account,
+ * name or the order (or other object) acted on; exported as .xlsx with the actions in words.
+ */
+function operationLog(
+  category: OperationLogCategory,
+  title: string,
+  screen: 'cfg/sys_operation_log' | 'cfg/biz_operation_log',
+) {
+  const actions = OPERATION_LOG_ACTIONS[category];
+  return defineResource({
+    name: `${category}_operation_log`,
+    title,
+    base: `/manager/api/auditlog/${category}`,
+    screens: [screen],
+    kept: false,
+    row: operationLogRowSchema,
+    form: z.object({}),
+    filter: withDayRange({
       action: z
         .string({ error: '操作类型不正确' })
         .trim()
         .optional()
-        .transform((v) => v || undefined),
-      date_from: dateField.optional(),
-      date_to: dateField.optional(),
-      /** An account, or the order id (or other object) acted on. */
+        .transform((v) => v || undefined)
+        .refine((v) => !v || Object.hasOwn(actions, v), '操作类型不正确'),
       key: searchKeyField(64),
-      ...pageFields,
-    })
-    .refine((v) => !v.action || Object.hasOwn(OPERATION_LOG_ACTIONS[v.category], v.action), {
-      message: '操作类型不正确',
-      path: ['action'],
-    })
-    .refine((v) => !v.date_from || !v.date_to || v.date_from <= v.date_to, {
-      message: '开始日期不能晚于结束日期',
-      path: ['date_to'],
     }),
-  output: pageOf(operationLogRowSchema),
-});
+    actions: ['list', 'export'],
+    excel: EXCEL_COLUMNS.map((c) => (c.key === 'action' ? { ...c, labels: actions } : c)),
+  });
+}
+
+/** 系统操作日志 (cfg/sys_operation_log) GET /manager/api/auditlog/sys/list */
+export const sysOperationLogResource = operationLog('sys', '系统操作日志', 'cfg/sys_operation_log');
+/** 业务操作日志 (cfg/biz_operation_log) GET /manager/api/auditlog/biz/list */
+export const bizOperationLogResource = operationLog('biz', '业务操作日志', 'cfg/biz_operation_log');
+export type OperationLogRow = ResourceRow<typeof sysOperationLogResource>;

@@ -5,8 +5,7 @@ import { sysItemsRoute } from './dict-item-match.js';
 import { setServiceTypeRoute } from './external.js';
 import { loginRoute, logoutRoute, publicKeyRoute, userInfoRoute } from './login.js';
 import { gatewayCacheClearRoute, gatewayCacheStatusRoute } from './gateway.js';
-import { addLogRoute, frontLogListRoute } from './logfront.js';
-import { operationLogListRoute } from './operation-log.js';
+import { addLogRoute } from './logfront.js';
 import { parameterListRoute, saveParameterRoute } from './parameters.js';
 import {
   cardReaderSettingsRoute,
@@ -52,13 +51,7 @@ import {
   reportSendRoute,
   reportTicketRoute,
 } from './report.js';
-import {
-  barcodeFieldsRoute,
-  enableSelfTemplateRoute,
-  saveSelfTemplateRoute,
-  selfTemplateDetailRoute,
-  selfTemplateListRoute,
-} from './self-template.js';
+import { TEMPLATE_SET_DEFAULT_ROUTES } from './self-template.js';
 import { userSimpleListRoute } from './user.js';
 import {
   customerSearchRoute,
@@ -121,10 +114,8 @@ export const contractRoutes: readonly RouteDescriptor[] = [
   userInfoRoute,
   versionRoute,
   addLogRoute,
-  frontLogListRoute,
   gatewayCacheStatusRoute,
   gatewayCacheClearRoute,
-  operationLogListRoute,
   parameterListRoute,
   saveParameterRoute,
   printConfigRoute,
@@ -134,11 +125,6 @@ export const contractRoutes: readonly RouteDescriptor[] = [
   saveWorkstationRoute,
   removeWorkstationRoute,
   cardReaderSettingsRoute,
-  selfTemplateListRoute,
-  selfTemplateDetailRoute,
-  barcodeFieldsRoute,
-  saveSelfTemplateRoute,
-  enableSelfTemplateRoute,
   getParameterRoute,
   userSimpleListRoute,
   unionListByKeyRoute,
@@ -223,6 +209,7 @@ export const contractRoutes: readonly RouteDescriptor[] = [
   queueDisplaySnapshotRoute,
   queueDisplayStreamRoute,
   ...RESOURCES.flatMap((resource) => resource.descriptors),
+  ...Object.values(TEMPLATE_SET_DEFAULT_ROUTES),
   hisStatusRoute,
   hisChangeHandleRoute,
 ];

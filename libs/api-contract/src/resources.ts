@@ -4,6 +4,20 @@ import { diagnosisResource } from './exam-cfg/diagnosis.js';
 import { examItemResource } from './exam-cfg/exam-item.js';
 import { packageResource, unionResource } from './exam-cfg/union.js';
 import { workGroupResource } from './exam-cfg/work-group.js';
+import { frontLogResource } from './logfront.js';
+import { bizOperationLogResource, sysOperationLogResource } from './operation-log.js';
+import { diagnosisDetailResource } from './exam-cfg/diagnosis-detail.js';
+import { diagnosisItemResource } from './exam-cfg/diagnosis-item.js';
+import { diagnosisMergeResource } from './exam-cfg/diagnosis-merge.js';
+import { healthGuidanceResource } from './exam-cfg/health-guidance.js';
+import { dictDataResource, dictRefResource, dictTypeResource } from './exam-cfg/dictionary.js';
+import { harmFactorResource } from './exam-cfg/harm-factor.js';
+import { applicationTypeResource } from './exam-cfg/application-type.js';
+import { codeTableResource } from './exam-cfg/code-table.js';
+import { consumableResource } from './exam-cfg/consumable.js';
+import { msgTemplateResource } from './exam-cfg/msg-template.js';
+import { tableSettingResource } from './exam-cfg/table-setting.js';
+import { TEMPLATE_RESOURCES } from './self-template.js';
 import { usClassifyResource, usItemResource, usSignResource } from './exam-cfg/ultrasound.js';
 import { questionnaireResource, questionResource } from './exam-cfg/questionnaire.js';
 import { hisChangeResource, hisMessageResource } from './exam-cfg/his-sync.js';
@@ -16,6 +30,25 @@ export const RESOURCES: readonly AnyResource[] = [
   unionResource,
   packageResource,
   diagnosisResource,
+  // 系统设置's logs: read-only resources.
+  frontLogResource,
+  sysOperationLogResource,
+  bizOperationLogResource,
+  // 体检配置's clinical screens around the diagnosis dictionary.
+  diagnosisDetailResource,
+  diagnosisMergeResource,
+  diagnosisItemResource,
+  healthGuidanceResource,
+  dictTypeResource,
+  dictDataResource,
+  dictRefResource,
+  harmFactorResource,
+  applicationTypeResource,
+  codeTableResource,
+  consumableResource,
+  msgTemplateResource,
+  tableSettingResource,
+  ...Object.values(TEMPLATE_RESOURCES),
   usClassifyResource,
   usItemResource,
   usSignResource,

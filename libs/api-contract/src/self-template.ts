@@ -1,139 +1,98 @@
 import { z } from 'zod';
-import { idField, optionalChoiceField, optionalIdField } from './field-schemas.js';
-import { TEMPLATE_SCREENS } from './access-screens.js';
-import { route } from './route.js';
+import { idField, optionalChoiceField, searchKeyField } from './field-schemas.js';
+import { defineResource } from './resource/define-resource.js';
+import { choiceField, textField } from './resource/form-fields.js';
+import { route, type AccessKey } from './route.js';
+import type { TemplateLayout } from './exam-cfg/template-layout.js';
+import {
+  SUIT_TYPES,
+  TEMPLATE_TYPES,
+  TEMPLATE_TYPE_LABELS,
+  layoutSchemaOf,
+  type TemplateType,
+} from './exam-cfg/template-sections.js';
 
-/** The ten template types of exam_cfg/self_defined_template (spec §2), keyed in English. */
-export const TEMPLATE_TYPE_LABELS = {
-  group_voucher: '团体缴费凭证',
-  guide_sheet: '导检单',
-  consent: '知情同意书',
-  exam_form: '体检表',
-  application_form: '申请单',
-  occu_notice_card: '职业告知卡',
-  health_certificate: '健康证',
-  group_report: '团体报告',
-  exam_report: '体检报告',
-  barcode: '条码',
-} as const;
-
-export type TemplateType = keyof typeof TEMPLATE_TYPE_LABELS;
-export const TEMPLATE_TYPES = Object.keys(TEMPLATE_TYPE_LABELS) as [TemplateType, ...TemplateType[]];
-
-/** What a barcode template (spec §3 temp_config) may print, with the label the designer shows. */
-export const BARCODE_FIELDS = [
-  { field: 'order_id', label: '体检号' },
-  { field: 'cust_name', label: '姓名' },
-  { field: 'sex', label: '性别' },
-  { field: 'age', label: '年龄' },
-  { field: 'union_name', label: '组合项目' },
-  { field: 'specimen', label: '标本类型' },
-  { field: 'exam_date', label: '体检日期' },
-  { field: 'dept_name', label: '科室' },
-  { field: 'company_name', label: '单位名称' },
-  { field: 'print_time', label: '打印时间' },
-] as const;
-
-/** A template's layout is stored as JSON; this bounds what one save may carry. */
+/** A layout's JSON bounds what one save may carry. */
 export const TEMP_CONFIG_MAX_BYTES = 64 * 1024;
 
-const templateTypeSchema = z.enum(TEMPLATE_TYPES, {
-  error: (issue) => (issue.input === undefined ? '请选择模板类型' : '模板类型不正确'),
-});
-
-/** temp_config travels as JSON text in the form body and must hold a JSON object. */
-export const tempConfigField = z
-  .string({ error: '请填写模板配置' })
-  .trim()
-  .min(1, '请填写模板配置')
-  .refine((text) => new TextEncoder().encode(text).length <= TEMP_CONFIG_MAX_BYTES, '模板配置不能超过64KB')
-  .transform((text, ctx) => {
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch {
-      ctx.addIssue({ code: 'custom', message: '模板配置不是有效的JSON' });
+/**
+ * temp_config as a form carries it (JSON text, spec §7) or as an object, checked by its type's layout
+ * schema; the first refusal is the message.
+ */
+export function tempConfigField(type: TemplateType) {
+  const schema = layoutSchemaOf(type);
+  return z.unknown().transform((value, ctx): TemplateLayout => {
+    const refuse = (message: string) => {
+      ctx.addIssue({ code: 'custom', message });
       return z.NEVER;
+    };
+    let layout = value;
+    if (value === undefined || value === null || value === '') return refuse('请填写模板配置');
+    if (typeof value === 'string') {
+      if (new TextEncoder().encode(value).length > TEMP_CONFIG_MAX_BYTES) return refuse('模板配置不能超过64KB');
+      try {
+        layout = JSON.parse(value);
+      } catch {
+        return refuse('模板配置不是有效的JSON');
+      }
     }
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-      ctx.addIssue({ code: 'custom', message: '模板配置必须是JSON对象' });
-      return z.NEVER;
-    }
-    return value as Record<string, unknown>;
+    if (typeof layout !== 'object' || layout === null || Array.isArray(layout)) return refuse('模板配置必须是JSON对象');
+    const parsed = schema.safeParse(layout);
+    return parsed.success ? parsed.data : refuse(parsed.error.issues[0]?.message ?? '模板配置格式不正确');
   });
+}
 
-export const selfTemplateSummarySchema = z.object({
-  id: z.number().int(),
-  temp_type: z.enum(TEMPLATE_TYPES),
-  temp_type_name: z.string(),
-  temp_name: z.string(),
-  /** '1' the one in use for its type (spec §3 enable_temp) */
-  enable_temp: z.enum(['0', '1']),
-  updated_at: z.iso.datetime(),
-});
-export type SelfTemplateSummary = z.infer<typeof selfTemplateSummarySchema>;
+export const templateScreenOf = (type: TemplateType) => `exam_cfg/self_defined_template/${type}` as AccessKey;
 
-export const selfTemplateSchema = selfTemplateSummarySchema.extend({
-  temp_config: z.record(z.string(), z.unknown()),
-});
-export type SelfTemplate = z.infer<typeof selfTemplateSchema>;
+/**
+ * One type's templates (exam_cfg/self_defined_template/<type>): each screen keeps only its own type,
+ * so the resource is per type, over one table. 默认 is set by its own call (one default per type
+ * and 适用类型), not by the form.
+ */
+function templateResource(type: TemplateType) {
+  return defineResource({
+    name: `template_${type}`,
+    title: `${TEMPLATE_TYPE_LABELS[type]}模板`,
+    base: `/manager/api/examcfg/template/${type}`,
+    screens: [templateScreenOf(type)],
+    row: z.object({
+      temp_type: z.enum(TEMPLATE_TYPES),
+      temp_name: z.string(),
+      suit_type: z.enum(SUIT_TYPES),
+      is_default: z.boolean(),
+      temp_config: z.record(z.string(), z.unknown()),
+    }),
+    form: z.object({
+      temp_name: textField('模板名称', 64),
+      suit_type: choiceField(SUIT_TYPES, '适用类型'),
+      temp_config: tempConfigField(type),
+    }),
+    filter: z.object({
+      key: searchKeyField(),
+      suit_type: optionalChoiceField(SUIT_TYPES, '适用类型不正确'),
+    }),
+    actions: ['list', 'detail', 'save', 'remove'],
+  });
+}
+export type TemplateResource = ReturnType<typeof templateResource>;
 
-/** 自定义模板列表 GET /manager/api/SelfTemplate/list */
-export const selfTemplateListRoute = route({
-  method: 'GET',
-  path: '/manager/api/SelfTemplate/list',
-  summary: '自定义模板列表',
-  access: TEMPLATE_SCREENS,
-  input: z.object({ temp_type: optionalChoiceField(TEMPLATE_TYPES, '模板类型不正确') }),
-  output: z.array(selfTemplateSummarySchema),
-});
+export const TEMPLATE_RESOURCES = Object.fromEntries(TEMPLATE_TYPES.map((t) => [t, templateResource(t)])) as Record<
+  TemplateType,
+  TemplateResource
+>;
 
-/** 自定义模板详情 GET /manager/api/SelfTemplate/detail */
-export const selfTemplateDetailRoute = route({
-  method: 'GET',
-  path: '/manager/api/SelfTemplate/detail',
-  summary: '自定义模板详情',
-  access: TEMPLATE_SCREENS,
-  input: z.object({ id: idField('模板ID') }),
-  output: selfTemplateSchema,
-});
+function setDefaultRoute(type: TemplateType) {
+  return route({
+    method: 'POST',
+    path: `/manager/api/examcfg/template/${type}/set_default`,
+    summary: `设为默认${TEMPLATE_TYPE_LABELS[type]}模板（每种适用类型一个）`,
+    access: [templateScreenOf(type)],
+    input: z.object({ id: idField('模板') }),
+    output: z.object({ id: z.number().int() }),
+  });
+}
 
-/** 条码模板可打印字段 GET /manager/api/SelfTemplate/barcode_fields */
-export const barcodeFieldsRoute = route({
-  method: 'GET',
-  path: '/manager/api/SelfTemplate/barcode_fields',
-  summary: '条码模板可打印字段',
-  access: TEMPLATE_SCREENS,
-  input: z.object({}),
-  output: z.array(z.object({ field: z.string(), label: z.string() })),
-});
-
-/** 保存自定义模板 POST /manager/api/SelfTemplate/save */
-export const saveSelfTemplateRoute = route({
-  method: 'POST',
-  path: '/manager/api/SelfTemplate/save',
-  summary: '保存自定义模板',
-  access: TEMPLATE_SCREENS,
-  input: z.object({
-    /** Absent to create a template, present to update it. */
-    id: optionalIdField('模板ID'),
-    temp_type: templateTypeSchema,
-    temp_name: z
-      .string({ error: '请填写模板名称' })
-      .trim()
-      .min(1, '请填写模板名称')
-      .max(64, '模板名称不能超过64个字符'),
-    temp_config: tempConfigField,
-  }),
-  output: z.object({ id: z.number().int() }),
-});
-
-/** 启用自定义模板 POST /manager/api/SelfTemplate/enable */
-export const enableSelfTemplateRoute = route({
-  method: 'POST',
-  path: '/manager/api/SelfTemplate/enable',
-  summary: '启用自定义模板',
-  access: TEMPLATE_SCREENS,
-  input: z.object({ id: idField('模板ID') }),
-  output: z.null(),
-});
+/** 设为默认, per type: the guide sheet and the report print with their type's default. */
+export const TEMPLATE_SET_DEFAULT_ROUTES = Object.fromEntries(
+  TEMPLATE_TYPES.map((t) => [t, setDefaultRoute(t)]),
+) as Record<TemplateType, ReturnType<typeof setDefaultRoute>>;

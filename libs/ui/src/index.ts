@@ -5,5 +5,7 @@ export * from './tab-strip.js';
 export * from './ai-correction-dialog.js';
 export * from './function-help-icon.js';
 export * from './list-filters.js';
+export * from './date-range-filter.js';
 export * from './schema-form/schema-form.js';
 export * from './chart-card.js';
+export * from './detail-view.js';

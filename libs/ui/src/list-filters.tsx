@@ -1,5 +1,5 @@
-import { useState, type ComponentProps } from 'react';
-import { DatePicker, Input, type TablePaginationConfig } from 'antd';
+import { useState } from 'react';
+import { Input, type TablePaginationConfig } from 'antd';
 
 /** Page and page size of a server-paged list; a changed filter goes back to the first page. */
 export function usePaging(size = 20) {
@@ -17,30 +17,6 @@ export function usePaging(size = 20) {
       onChange: (next, nextSize) => setPage({ page: next, size: nextSize }),
     }),
   };
-}
-
-type RangeValue = ComponentProps<typeof DatePicker.RangePicker>['value'];
-
-/** A day range as 'YYYY-MM-DD' texts (both or none), as the list calls take it. */
-export function DateRangeFilter({
-  label,
-  onChange,
-}: {
-  label: string;
-  onChange: (range: { from: string; to: string } | null) => void;
-}) {
-  const [value, setValue] = useState<RangeValue>(null);
-  return (
-    <DatePicker.RangePicker
-      aria-label={label}
-      value={value}
-      onChange={(next) => {
-        setValue(next);
-        const [from, to] = next ?? [];
-        onChange(from && to ? { from: from.format('YYYY-MM-DD'), to: to.format('YYYY-MM-DD') } : null);
-      }}
-    />
-  );
 }
 
 /** A search box that applies its trimmed words on Enter or its button, and clears at once. */

@@ -126,4 +126,6 @@ export * from './schema/reports.js';
 export * from './schema/workstations.js';
 export * from './schema/requests.js';
 export * from './schema/files.js';
+export * from './schema/diag-config.js';
+export * from './schema/config-dicts.js';
 export * from './schema/exam-forms.js';

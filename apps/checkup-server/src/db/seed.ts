@@ -3,6 +3,9 @@ import { parameters } from './schema.js';
 import { DEFAULT_CARD_READER_PARAM, DEMO_PASSWORD } from '@checkup/api-contract';
 import { seedDemoAccounts } from './demo/seed-accounts.js';
 import { seedCatalogue } from './demo/seed-catalogue.js';
+import { seedDiagConfig } from './demo/seed-diag-config.js';
+import { seedConfigDicts } from './demo/seed-config-dicts.js';
+import { seedTemplates } from './demo/seed-templates.js';
 import { seedExamForms } from './demo/seed-exam-forms.js';
 import { PARAM } from '../modules/parameters/codes.js';
 
@@ -45,7 +48,10 @@ export async function seedDemoData(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.insert(parameters).values(seedParameters).onConflictDoNothing();
     await seedCatalogue(tx);
+    await seedDiagConfig(tx);
+    await seedTemplates(tx);
     await seedExamForms(tx);
     await seedDemoAccounts(tx);
+    await seedConfigDicts(tx);
   });
 }

@@ -18,14 +18,14 @@ export const PDF_FONT = 'NotoSansCJK';
 /** 1 cm in PDF points (72 per inch). */
 export const CM = 72 / 2.54;
 
-/** A CODE128 barcode with its text underneath, as a PNG data URL for pdfmake's image. */
-export async function code128(text: string): Promise<string> {
+/** A CODE128 barcode with its text underneath (unless a label leaves it out), as a PNG data URL for pdfmake's image. */
+export async function code128(text: string, includeText = true): Promise<string> {
   const png = await bwipjs.toBuffer({
     bcid: 'code128',
     text,
     scale: 3,
     height: 10,
-    includetext: true,
+    includetext: includeText,
     textxalign: 'center',
   });
   return `data:image/png;base64,${png.toString('base64')}`;

@@ -34,7 +34,8 @@ async function multipart(file: Buffer, name: string) {
   return { payload: Buffer.from(await request.arrayBuffer()), type: request.headers.get('content-type')! };
 }
 
-async function sheetRows(data: Buffer): Promise<string[][]> {
+/** The first sheet of a downloaded workbook as text cells. */
+export async function sheetRows(data: Buffer): Promise<string[][]> {
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(data as unknown as ArrayBuffer);
   const rows: string[][] = [];

@@ -29,7 +29,12 @@ export const diagnosisResource = defineResource({
   title: '诊断',
   base: '/manager/api/examcfg/diagnosis',
   screens: ['exam_cfg/diag_cfg'],
-  readers: ['exam_cfg/diag_cfg_related', 'exam_cfg/health_guidance_maintenance'],
+  readers: [
+    'exam_cfg/diag_cfg_related',
+    'exam_cfg/health_guidance_maintenance',
+    'exam_cfg/diag_cfg_related_detail',
+    'exam_cfg/function_dictionary_association_update',
+  ],
   row: z.object({
     diag_code: z.string(),
     diag_name: z.string(),

@@ -34,7 +34,12 @@ export const examItemResource = defineResource({
   title: '基础项目',
   base: '/manager/api/examcfg/exam_item',
   screens: ['exam_cfg/item_cfg'],
-  readers: ['exam_cfg/union_cfg', 'exam_cfg/diag_cfg'],
+  readers: [
+    'exam_cfg/union_cfg',
+    'exam_cfg/diag_cfg',
+    'exam_cfg/diag_cfg_detail',
+    'exam_cfg/function_dictionary_association_update',
+  ],
   row: z.object({
     item_code: z.string(),
     item_name: z.string(),

@@ -33,7 +33,7 @@ export const unionResource = defineResource({
   base: '/manager/api/examcfg/union',
   screens: ['exam_cfg/union_cfg', 'exam_cfg/mutex_cfg'],
   // 问卷配置详情 picks the unions an answer recommends.
-  readers: ['exam_cfg/pkg_cfg', 'exam_cfg/questionnaire_cfg_detail'],
+  readers: ['exam_cfg/pkg_cfg', 'exam_cfg/consume_cfg', 'exam_cfg/questionnaire_cfg_detail'],
   row: z.object({
     union_code: z.string(),
     union_name: z.string(),

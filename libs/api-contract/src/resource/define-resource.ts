@@ -26,6 +26,7 @@ export interface ResourceSpec<
   Row extends z.ZodObject = z.ZodObject,
   Form extends z.ZodObject = z.ZodObject,
   Filter extends z.ZodObject = z.ZodObject,
+  Kept extends boolean = boolean,
 > {
   /** Path segment and audit name, e.g. 'department'. */
   name: string;
@@ -37,7 +38,12 @@ export interface ResourceSpec<
   screens: Screens;
   /** Screens that only read it (快速登记 reads packages): list and detail. */
   readers?: readonly AccessKey[];
-  /** What a list row and the detail answer (without id, version and enabled, which every resource has). */
+  /**
+   * Whether the records are kept on the screen (true) or only read, as a log is (false): a kept record
+   * carries enabled, version and who changed it last; a read one only its id. Kept unless said.
+   */
+  kept?: Kept;
+  /** What a list row and the detail answer (without the record fields above). */
   row: Row;
   /** What a save takes, besides id and version. */
   form: Form;
@@ -48,7 +54,7 @@ export interface ResourceSpec<
   excel?: readonly ExcelColumn[];
 }
 
-/** Every resource's row carries its id, whether it is in use, and who changed it last. */
+/** A kept record's row carries its id, whether it is in use, and who changed it last. */
 export const recordFields = {
   id: z.number().int(),
   enabled: z.boolean(),
@@ -87,11 +93,20 @@ export const IMPORT_MODE_LABELS: Record<(typeof IMPORT_MODES)[number], string> =
   valid: '只导入正确的行',
 };
 
-function buildRoutes<Row extends z.ZodObject, Form extends z.ZodObject, Filter extends z.ZodObject>(
-  spec: ResourceSpec<Row, Form, Filter>,
-) {
+/** A read-only record's row: its id. */
+const readFields = { id: z.number().int() };
+
+/** The record fields a resource's rows carry, by whether it is kept or only read. */
+type RecordShape<Kept extends boolean> = Kept extends true ? typeof recordFields : typeof readFields;
+
+function buildRoutes<
+  Row extends z.ZodObject,
+  Form extends z.ZodObject,
+  Filter extends z.ZodObject,
+  Kept extends boolean,
+>(spec: ResourceSpec<Row, Form, Filter, Kept>) {
   const read: Screens = [...spec.screens, ...(spec.readers ?? [])];
-  const row = spec.row.extend(recordFields);
+  const row = spec.row.extend((spec.kept === false ? readFields : recordFields) as RecordShape<Kept>);
   const id = { id: idField(spec.title) };
   const at = (action: string) => `${spec.base}/${action}`;
   return {
@@ -165,19 +180,28 @@ function buildRoutes<Row extends z.ZodObject, Form extends z.ZodObject, Filter e
   };
 }
 
-export type ResourceRoutes<R extends ResourceSpec> = ReturnType<typeof buildRoutes<R['row'], R['form'], R['filter']>>;
-
-export interface Resource<Row extends z.ZodObject, Form extends z.ZodObject, Filter extends z.ZodObject> {
-  spec: ResourceSpec<Row, Form, Filter>;
-  routes: ReturnType<typeof buildRoutes<Row, Form, Filter>>;
+export interface Resource<
+  Row extends z.ZodObject,
+  Form extends z.ZodObject,
+  Filter extends z.ZodObject,
+  Kept extends boolean = boolean,
+> {
+  spec: ResourceSpec<Row, Form, Filter, Kept>;
+  routes: ReturnType<typeof buildRoutes<Row, Form, Filter, Kept>>;
   /** The descriptors of the actions the resource has (import brings its report with it). */
   descriptors: readonly RouteDescriptor[];
 }
 
 /** Builds a resource's descriptors; only the actions it declares are served and registered. */
-export function defineResource<Row extends z.ZodObject, Form extends z.ZodObject, Filter extends z.ZodObject>(
-  spec: ResourceSpec<Row, Form, Filter>,
-): Resource<Row, Form, Filter> {
+export function defineResource<
+  Row extends z.ZodObject,
+  Form extends z.ZodObject,
+  Filter extends z.ZodObject,
+  Kept extends boolean = true,
+>(spec: ResourceSpec<Row, Form, Filter, Kept>): Resource<Row, Form, Filter, Kept> {
+  const writing = spec.actions.filter((a) => a !== 'list' && a !== 'detail' && a !== 'export');
+  if (spec.kept === false && writing.length)
+    throw new Error(`${spec.name}: a read-only resource cannot ${writing.join(', ')}`);
   const routes = buildRoutes(spec);
   const descriptors: RouteDescriptor[] = spec.actions.map((action) => routes[action]);
   if (spec.actions.includes('import')) descriptors.push(routes.importReport);
@@ -185,7 +209,9 @@ export function defineResource<Row extends z.ZodObject, Form extends z.ZodObject
 }
 
 export type AnyResource = Resource<z.ZodObject, z.ZodObject, z.ZodObject>;
-/** What every resource row carries besides its own fields. */
+/** A resource whose records are kept on its screen (saved, enabled, removed). */
+export type KeptResource = Resource<z.ZodObject, z.ZodObject, z.ZodObject, true>;
+/** What every kept resource row carries besides its own fields. */
 export interface RecordFields {
   id: number;
   enabled: boolean;
@@ -193,4 +219,6 @@ export interface RecordFields {
   updated_at: string | null;
   updated_by_name: string | null;
 }
-export type ResourceRow<R extends AnyResource> = z.output<R['spec']['row']> & RecordFields;
+/** A list row of a resource, as its list and detail answer it: a read-only one's carries only its id. */
+export type ResourceRow<R extends AnyResource> = z.output<R['spec']['row']> &
+  (Exclude<R['spec']['kept'], undefined> extends false ? { id: number } : RecordFields);

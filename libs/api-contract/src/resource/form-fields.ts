@@ -97,7 +97,9 @@ export function idListField(label: string, max = 500) {
     .transform((value, ctx) => {
       if (value === undefined || value === '') return [];
       let list: unknown = value;
-      if (typeof value === 'string') {
+      // One chosen id comes as a bare id: a form sends a list as repeated keys, and one key is a string.
+      if (typeof value === 'string' && /^[1-9]\d{0,8}$/.test(value.trim())) list = [value.trim()];
+      else if (typeof value === 'string') {
         try {
           list = JSON.parse(value);
         } catch {

@@ -1,7 +1,7 @@
 import { PassThrough, Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import ExcelJS from 'exceljs';
-import { and, asc, eq, gt, type SQL } from 'drizzle-orm';
+import { and, asc, gt, type SQL } from 'drizzle-orm';
 import {
   AppError,
   IMPORT_ERROR_HEADER,
@@ -16,7 +16,7 @@ import { recordAudit } from '../../modules/audit/repository.js';
 import { readStoredFile, storeFile } from '../../modules/files/file-store.js';
 import { defineUploadRoute } from '../define-upload-route.js';
 import { UploadedFile } from '../../plugins/multipart-body.js';
-import { rowOf, selectRows, type ResourceBinding, type Tx } from './serve-resource.js';
+import { rowOf, sameKey, selectRows, type ResourceBinding, type Tx } from './serve-resource.js';
 
 type FormOf<R extends AnyResource> = z.output<R['spec']['form']>;
 
@@ -26,6 +26,19 @@ const REPORT_PURPOSE = 'import_report';
 
 interface ExcelWriter<R extends AnyResource> {
   write(tx: Tx, form: FormOf<R>, user: UserInfo, existingId?: number): Promise<number>;
+}
+
+/** Resolves once a stream may be written again, or once it is gone (the browser went away). */
+function drainedOrClosed(stream: PassThrough): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      stream.off('drain', done);
+      stream.off('close', done);
+      resolve();
+    };
+    stream.once('drain', done);
+    stream.once('close', done);
+  });
 }
 
 const attachment = (name: string) => `attachment; filename*=UTF-8''${encodeURIComponent(name)}`;
@@ -116,6 +129,12 @@ export function serveResourceExcel<R extends AnyResource>(
   const columns = spec.excel ?? [];
   const has = (action: string) => (spec.actions as readonly string[]).includes(action);
   const keyField = binding.unique?.[0];
+  /** A row's key among the imported ones: its unique value, with the values it is unique within. */
+  const keyOf = (form: Record<string, unknown>) => {
+    const value = keyField ? form[keyField.field] : undefined;
+    if (value === undefined || value === null || value === '') return '';
+    return [value, ...(keyField!.within ?? []).map((w) => form[w.field])].map(String).join('\u0000');
+  };
 
   if (has('export')) {
     app.get(routes.export.path, { config: { access: routes.export.access } }, async (request, reply) => {
@@ -139,6 +158,10 @@ export function serveResourceExcel<R extends AnyResource>(
           }
           if (batch.length < EXPORT_BATCH) break;
           after = Number(batch[batch.length - 1]!.id);
+          // A slow download holds the next batch back (only about a batch waits in memory, not the
+          // workbook); a download given up stops the reading.
+          if (out.writableNeedDrain) await drainedOrClosed(out);
+          if (out.destroyed) return;
         }
         sheet.commit();
         await workbook.commit();
@@ -167,10 +190,7 @@ export function serveResourceExcel<R extends AnyResource>(
         row.error = [...new Set(parsed.error.issues.map((issue) => issue.message))].join('；');
         continue;
       }
-      const data = parsed.data as Record<string, unknown>;
-      const value = keyField ? String(data[keyField.field] ?? '') : '';
-      // A scoped key (a sign word's name within its item) repeats only within the same scope.
-      const key = value && keyField?.scope ? `${String(data[keyField.scope.field])}\u0000${value}` : value;
+      const key = keyOf(parsed.data as Record<string, unknown>);
       if (key && seen.has(key)) {
         row.error = `${keyField!.label}与第${seen.get(key)}行重复`;
         continue;
@@ -186,17 +206,10 @@ export function serveResourceExcel<R extends AnyResource>(
         const form = row.form as FormOf<R>;
         let existing: number | undefined;
         if (keyField) {
-          const value = (form as Record<string, unknown>)[keyField.field];
-          const scope = keyField.scope;
           const [match] = await tx
             .select({ id: binding.id })
             .from(binding.table)
-            .where(
-              and(
-                eq(keyField.column, value),
-                scope ? eq(scope.column, (form as Record<string, unknown>)[scope.field]) : undefined,
-              ),
-            );
+            .where(and(sameKey(keyField, form as Record<string, unknown>), binding.scope));
           existing = match ? Number(match.id) : undefined;
         }
         await writer.write(tx, form, user, existing);

@@ -1,8 +1,16 @@
 import { asc, eq } from 'drizzle-orm';
 import type { diagnosisResource } from '@checkup/api-contract';
-import { departments, diagnoses, itemDiagRules, orderDiagnoses } from '../../db/schema.js';
+import {
+  departments,
+  diagnoses,
+  diagnosisItemLinks,
+  diagnosisMergeMembers,
+  diagnosisProfiles,
+  itemDiagRules,
+  orderDiagnoses,
+} from '../../db/schema.js';
 import type { ResourceBinding } from '../../lib/resource/serve-resource.js';
-import { wordsMatch } from './search.js';
+import { foldedWordsMatch } from './search.js';
 
 /** 诊断字典 on the diagnoses table. */
 export const diagnosisBinding: ResourceBinding<typeof diagnosisResource> = {
@@ -35,7 +43,7 @@ export const diagnosisBinding: ResourceBinding<typeof diagnosisResource> = {
     seriousType: form.serious_type,
   }),
   where: (filter) => [
-    wordsMatch(filter.key, [diagnoses.diagName], [diagnoses.diagCode, diagnoses.pinyin]),
+    foldedWordsMatch(filter.key, [diagnoses.diagNameFolded], [diagnoses.diagCodeFolded, diagnoses.pinyinFolded]),
     filter.dept_id ? eq(diagnoses.deptId, filter.dept_id) : undefined,
     filter.enabled ? eq(diagnoses.isActive, filter.enabled === '1') : undefined,
   ],
@@ -47,5 +55,11 @@ export const diagnosisBinding: ResourceBinding<typeof diagnosisResource> = {
   references: [
     { label: '诊断规则', column: itemDiagRules.diagId },
     { label: '体检诊断', column: orderDiagnoses.diagId },
+    { label: '合并诊断', column: diagnosisMergeMembers.diagId },
+    { label: '项目关联', column: diagnosisItemLinks.diagId },
   ],
+  // Its profile (诊断字典详情) is its own and goes with it.
+  async beforeRemove(tx, id) {
+    await tx.delete(diagnosisProfiles).where(eq(diagnosisProfiles.diagId, id));
+  },
 };

@@ -1,8 +1,16 @@
 import { asc, eq } from 'drizzle-orm';
 import type { examItemResource } from '@checkup/api-contract';
-import { criticalValues, departments, examItems, itemDiagRules, itemResults, unionItems } from '../../db/schema.js';
+import {
+  criticalValues,
+  departments,
+  diagnosisItemLinks,
+  examItems,
+  itemDiagRules,
+  itemResults,
+  unionItems,
+} from '../../db/schema.js';
 import type { ResourceBinding } from '../../lib/resource/serve-resource.js';
-import { wordsMatch } from './search.js';
+import { foldedWordsMatch } from './search.js';
 
 /** The numeric columns come back as text; a limit is shown as typed, without trailing zeros. */
 const limit = (value: unknown) => (value === null || value === undefined ? null : String(Number(value)));
@@ -55,7 +63,7 @@ export const examItemBinding: ResourceBinding<typeof examItemResource> = {
     sort: form.sort,
   }),
   where: (filter) => [
-    wordsMatch(filter.key, [examItems.itemName], [examItems.itemCode]),
+    foldedWordsMatch(filter.key, [examItems.itemNameFolded], [examItems.itemCodeFolded]),
     filter.dept_id ? eq(examItems.deptId, filter.dept_id) : undefined,
     filter.result_type ? eq(examItems.resultType, filter.result_type) : undefined,
     filter.enabled ? eq(examItems.isActive, filter.enabled === '1') : undefined,
@@ -67,6 +75,7 @@ export const examItemBinding: ResourceBinding<typeof examItemResource> = {
     { label: '体检结果', column: itemResults.itemId },
     { label: '诊断规则', column: itemDiagRules.itemId },
     { label: '危急值记录', column: criticalValues.itemId },
+    { label: '诊断关联', column: diagnosisItemLinks.itemId },
   ],
   toRow: (row) => ({ ...row, ...Object.fromEntries(LIMITS.map((k) => [k, limit(row[k])])) }),
 };

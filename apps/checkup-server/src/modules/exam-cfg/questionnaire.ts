@@ -105,7 +105,7 @@ export const questionBinding: ResourceBinding<typeof questionResource> = {
       column: questionnaireQuestions.questionCode,
       field: 'question_code',
       label: '题目编码',
-      scope: { column: questionnaireQuestions.questionnaireId, field: 'questionnaire_id' },
+      within: [{ column: questionnaireQuestions.questionnaireId, field: 'questionnaire_id' }],
     },
   ],
   async afterSave(tx, id, form) {

@@ -159,7 +159,7 @@ export const usSignBinding: ResourceBinding<typeof usSignResource> = {
       column: usSigns.signName,
       field: 'sign_name',
       label: '体征名称',
-      scope: { column: usSigns.usItemId, field: 'us_item_id' },
+      within: [{ column: usSigns.usItemId, field: 'us_item_id' }],
     },
   ],
   async afterSave(tx, id, form) {

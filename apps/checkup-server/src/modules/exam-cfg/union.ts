@@ -13,7 +13,7 @@ import {
   unions,
 } from '../../db/schema.js';
 import type { ResourceBinding, Tx } from '../../lib/resource/serve-resource.js';
-import { wordsMatch } from './search.js';
+import { foldedWordsMatch, wordsMatch } from './search.js';
 
 /** Ids chosen in a form must name rows that exist: the message says which list was wrong. */
 async function assertAllExist(tx: Tx, column: typeof examItems.id | typeof unions.id, ids: number[], label: string) {
@@ -62,7 +62,7 @@ export const unionBinding: ResourceBinding<typeof unionResource> = {
     sort: form.sort,
   }),
   where: (filter) => [
-    wordsMatch(filter.key, [unions.unionName], [unions.unionCode, unions.pinyin]),
+    foldedWordsMatch(filter.key, [unions.unionNameFolded], [unions.unionCodeFolded, unions.pinyinFolded]),
     filter.dept_id ? eq(unions.deptId, filter.dept_id) : undefined,
     filter.gender_limit ? eq(unions.genderLimit, filter.gender_limit) : undefined,
     filter.enabled ? eq(unions.isActive, filter.enabled === '1') : undefined,

@@ -1,49 +1,51 @@
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
-import { DICTIONARIES, maskIdNumber, specimenName, type OrderDetail } from '@checkup/api-contract';
+import {
+  DICTIONARIES,
+  maskIdNumber,
+  specimenName,
+  type BarcodeLayout,
+  type DocumentLayout,
+  type ExamineeField,
+  type OrderDetail,
+  type PageSize,
+} from '@checkup/api-contract';
 import { CM, code128, PDF_FONT, pdfDisposition, renderPdf } from '../../lib/pdf.js';
-
-/** spec §9: barcode labels are 5 cm × 3 cm (1 cm = 72 / 2.54 pt). */
-const LABEL_WIDTH = 5 * CM;
-const LABEL_HEIGHT = 3 * CM;
+import { barcodeLabel } from '../self-template/barcode-label.js';
+import { embeddableImage, examineeTable, layoutBlocks, sectionHeading } from '../self-template/print-layout.js';
 
 export interface GuideSheetOptions {
   hospitalName: string;
+  /** The hospital's logo (单位信息), printed when the template asks for it. */
+  logo: string | null;
   /** spec §9 guide confirmation text. */
   confirmText: string;
   examTime: string;
+  /** The default 导检单 template, and the 条码 template of the specimen labels. */
+  layout: DocumentLayout;
+  label: BarcodeLayout;
   /** Uncompressed streams, so that tests can read the text back. */
   compress?: boolean;
 }
 
+const MARGIN = 36;
+/** Portrait page widths in points, as pdfmake sizes them. */
+const PAGE_WIDTHS: Record<PageSize, number> = { A4: 595.28, A5: 419.53, B5: 498.9 };
+
 const SEX_NAMES: Record<string, string> = Object.fromEntries(DICTIONARIES.sex.map((e) => [e.code, e.name]));
 const EXAM_TYPE_NAMES: Record<string, string> = Object.fromEntries(DICTIONARIES.exam_type.map((e) => [e.code, e.name]));
 
-/** pdfkit embeds JPEG and PNG only; another format (a reader's BMP) is left out rather than failing the sheet. */
-function photoDataUrl(photo: string | null): string | null {
-  if (!photo) return null;
-  if (/^data:image\/(jpeg|png);base64,/.test(photo)) return photo;
-  if (photo.startsWith('/9j/')) return `data:image/jpeg;base64,${photo}`;
-  if (photo.startsWith('iVBOR')) return `data:image/png;base64,${photo}`;
-  return null;
-}
-
-function examineeTable(detail: OrderDetail): Content {
+function examineeValues(detail: OrderDetail): Record<ExamineeField, string> {
   const c = detail.customer;
-  const cell = (label: string, value: string): TableCell[] => [{ text: label, bold: true }, { text: value }];
   return {
-    table: {
-      widths: [56, '*', 56, '*'],
-      body: [
-        [...cell('姓名', c.cust_name), ...cell('性别/年龄', `${SEX_NAMES[c.sex] ?? ''} / ${c.age}岁`)],
-        [...cell('体检号', detail.order_id), ...cell('身份证号', c.cust_id_card ? maskIdNumber(c.cust_id_card) : '')],
-        [
-          ...cell('体检日期', detail.exam_date),
-          ...cell('体检类型', EXAM_TYPE_NAMES[detail.exam_type] ?? detail.exam_type),
-        ],
-        [...cell('套餐', detail.package?.package_name ?? '（无）'), ...cell('单位', detail.company_name ?? '个人')],
-      ],
-    },
-    layout: 'lightHorizontalLines',
+    cust_name: c.cust_name,
+    sex: SEX_NAMES[c.sex] ?? '',
+    age: `${c.age}岁`,
+    order_id: detail.order_id,
+    id_card: c.cust_id_card ? maskIdNumber(c.cust_id_card) : '',
+    exam_date: detail.exam_date,
+    exam_type: EXAM_TYPE_NAMES[detail.exam_type] ?? detail.exam_type,
+    package_name: detail.package?.package_name ?? '（无）',
+    company_name: detail.company_name ?? '个人',
   };
 }
 
@@ -68,70 +70,88 @@ function deptTable(detail: OrderDetail): Content {
   return { table: { headerRows: 1, widths: [28, 80, '*', 70], body }, margin: [0, 8, 0, 8] };
 }
 
-/** One label per specimen, each exactly 5 cm × 3 cm, three to a row (spec §9). */
-async function specimenLabels(detail: OrderDetail): Promise<Content[]> {
-  const specimens = detail.depts.flatMap((d) => d.unions).filter((u) => u.specimen);
-  if (specimens.length === 0) return [];
-  const barcode = await code128(detail.order_id);
-  const labels: TableCell[] = specimens.map((u) => ({
-    stack: [
-      { text: `${detail.customer.cust_name}  ${specimenName(u.specimen)}`, fontSize: 8, bold: true },
-      { text: u.union_name, fontSize: 7 },
-      { image: barcode, fit: [LABEL_WIDTH - 8, LABEL_HEIGHT - 30] },
-    ],
-    margin: [2, 2, 2, 2],
-  }));
+/** One label per specimen, laid out by the barcode template (spec §9: 5 cm × 3 cm by default), three to a row. */
+async function specimenLabels(detail: OrderDetail, label: BarcodeLayout, pageWidth: number): Promise<Content[]> {
+  const specimens = detail.depts.flatMap((d) => d.unions.map((u) => ({ ...u, dept: d.dept_name })));
+  const printed = specimens.filter((u) => u.specimen);
+  if (printed.length === 0) return [];
+  const c = detail.customer;
+  const labels = await Promise.all(
+    printed.map((u) =>
+      barcodeLabel(label, detail.order_id, {
+        order_id: detail.order_id,
+        cust_name: c.cust_name,
+        sex: SEX_NAMES[c.sex] ?? '',
+        age: `${c.age}岁`,
+        union_name: u.union_name,
+        specimen: specimenName(u.specimen),
+        exam_date: detail.exam_date,
+        dept_name: u.dept,
+        company_name: detail.company_name ?? '',
+        print_time: new Date().toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false }),
+      }),
+    ),
+  );
+  const cells: TableCell[] = labels.map((l) => ({ stack: l.stack, margin: [2, 2, 2, 2] }));
   const rows: TableCell[][] = [];
-  for (let i = 0; i < labels.length; i += 3) {
-    const row = labels.slice(i, i + 3);
-    while (row.length < 3) row.push({ text: '', border: [false, false, false, false] });
+  const { width, height } = labels[0]!;
+  // As many to a row as the page takes (three 5 cm labels on A4, two on A5).
+  const perRow = Math.max(1, Math.min(3, Math.floor((pageWidth - 2 * MARGIN) / width)));
+  for (let i = 0; i < cells.length; i += perRow) {
+    const row = cells.slice(i, i + perRow);
+    while (row.length < perRow) row.push({ text: '', border: [false, false, false, false] });
     rows.push(row);
   }
   return [
-    { text: '标本条码', style: 'section' },
-    {
-      table: { widths: [LABEL_WIDTH - 10, LABEL_WIDTH - 10, LABEL_WIDTH - 10], heights: LABEL_HEIGHT - 6, body: rows },
-      unbreakable: true,
-    },
+    { table: { widths: Array<number>(perRow).fill(width - 10), heights: height - 6, body: rows }, unbreakable: true },
   ];
 }
 
-/** The guide sheet (体检导引单) of a visit as an A4 PDF. */
+/** The guide sheet (体检导引单) of a visit as a PDF laid out by the default 导检单 template. */
 export async function buildGuideSheet(detail: OrderDetail, options: GuideSheetOptions): Promise<Buffer> {
-  const photo = photoDataUrl(detail.customer.photo);
+  const { layout } = options;
+  const photo = embeddableImage(detail.customer.photo);
+  const logo = layout.header.show_logo ? embeddableImage(options.logo) : null;
   const orderBarcode = await code128(detail.order_id);
+  const title = layout.header.title;
   const header: Content = {
     columns: [
+      ...(logo ? [{ width: 48, image: logo, fit: [44, 44] as [number, number] }] : []),
       {
         width: '*',
         stack: [
-          { text: options.hospitalName, fontSize: 12, alignment: 'left' },
-          { text: '体检导引单', fontSize: 20, bold: true, margin: [0, 4, 0, 4] },
-          { image: orderBarcode, width: LABEL_WIDTH, height: LABEL_HEIGHT / 2 },
+          { text: layout.header.hospital_name || options.hospitalName, fontSize: 12, alignment: 'left' },
+          { text: title, fontSize: 20, bold: true, margin: [0, 4, 0, 4] },
+          { image: orderBarcode, width: 5 * CM, height: 1.5 * CM },
         ],
       },
       photo ? { width: 70, image: photo, fit: [70, 90] } : { width: 70, text: '' },
     ],
   };
-  const doc: TDocumentDefinitions = {
-    pageSize: 'A4',
-    pageMargins: [36, 36, 36, 36],
-    compress: options.compress ?? true,
-    info: { title: `体检导引单 ${detail.order_id}`, subject: '体检导引单' },
-    defaultStyle: { font: PDF_FONT, fontSize: 10 },
-    styles: { section: { fontSize: 12, bold: true, margin: [0, 8, 0, 4] } },
-    content: [
-      header,
-      examineeTable(detail),
-      { text: '检查科室与项目', style: 'section' },
-      deptTable(detail),
+  const sections: Record<string, (title: string) => Content[] | Promise<Content[]>> = {
+    examinee: (t) => [sectionHeading(t), examineeTable(layout, examineeValues(detail))],
+    depts: (t) => [sectionHeading(t), deptTable(detail)],
+    notice: (t) => [
+      sectionHeading(t),
       { text: `体检时间：${options.examTime}，请空腹前来，按顺序完成各科室检查后交回本单。`, fontSize: 9 },
-      {
-        text: `${options.confirmText}：本人已核对以上信息及检查项目。  体检者签名：____________`,
-        margin: [0, 8, 0, 0],
-      },
-      ...(await specimenLabels(detail)),
     ],
+    confirm: (t) => [
+      sectionHeading(t),
+      { text: `${options.confirmText}：本人已核对以上信息及检查项目。  体检者签名：____________` },
+    ],
+    specimens: async (t) => {
+      const labels = await specimenLabels(detail, options.label, PAGE_WIDTHS[layout.page_size]);
+      return labels.length ? [sectionHeading(t), ...labels] : [];
+    },
+  };
+  const doc: TDocumentDefinitions = {
+    pageSize: layout.page_size,
+    pageMargins: [MARGIN, MARGIN, MARGIN, MARGIN],
+    compress: options.compress ?? true,
+    info: { title: `${title} ${detail.order_id}`, subject: title },
+    defaultStyle: { font: PDF_FONT, fontSize: layout.font_size },
+    styles: { section: { fontSize: layout.font_size + 2, bold: true, margin: [0, 8, 0, 4] } },
+    content: [header, ...(await layoutBlocks(layout, (s) => sections[s.key]?.(s.title) ?? []))],
   };
   return renderPdf(doc);
 }

@@ -12,6 +12,7 @@ import {
   orderUpdateUnionsRoute,
   packageListRoute,
   saveFingerprintRoute,
+  suitOfExamType,
   todayStatsRoute,
 } from '@checkup/api-contract';
 import type { Db } from '../../db/client.js';
@@ -20,6 +21,7 @@ import { readGlobalConfig } from '../commondata/global-config.js';
 import { changeOrderStatusNow } from '../orders/order-status-service.js';
 import { personOfOrder } from '../orders/order-repository.js';
 import { assertCanViewPerson } from '../people/confidential.js';
+import { readDefaultLayout } from '../self-template/default-template.js';
 import type { PersonalData } from '../people/personal-data.js';
 import { packageOptions } from './catalogue-repository.js';
 import { findCustomer, findCustomerByIdCard, saveFingerprint, searchCustomers } from './customer-repository.js';
@@ -45,8 +47,12 @@ export async function registrationRoutes(app: FastifyInstance, opts: Registratio
     const detail = await readOrderDetail(db, personalData, orderId);
     if (!detail) throw new AppError('RECORD_NOT_FOUND', '体检订单不存在');
     const config = await readGlobalConfig(db);
+    const suit = suitOfExamType(detail.exam_type);
     const pdf = await buildGuideSheet(detail, {
       hospitalName: config.hospital.name ?? '体检中心',
+      logo: config.hospital.logo,
+      layout: await readDefaultLayout(db, 'guide_sheet', suit),
+      label: await readDefaultLayout(db, 'barcode', suit),
       confirmText: config.order_info.guide_confirm_text,
       examTime: config.order_info.exam_time,
     });

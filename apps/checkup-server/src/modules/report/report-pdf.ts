@@ -8,15 +8,30 @@ import {
   isOrderStatus,
   maskIdNumber,
   maskName,
+  suitOfExamType,
+  type DocumentLayout,
+  type ExamineeField,
 } from '@checkup/api-contract';
 import type { Db } from '../../db/client.js';
 import { CM, code128, PDF_FONT, pdfDisposition, renderPdf } from '../../lib/pdf.js';
 import { readGlobalConfig } from '../commondata/global-config.js';
 import type { PersonalData } from '../people/personal-data.js';
+import { readDefaultLayout } from '../self-template/default-template.js';
+import {
+  embeddableImage,
+  examineeTable,
+  layoutBlocks,
+  sectionHeading,
+  type SectionPrinter,
+} from '../self-template/print-layout.js';
 import { isReportReady, readReportData, type ReportData, type ReportDept } from './report-data.js';
 
 export interface ReportPdfOptions {
   hospitalName: string;
+  /** The hospital's logo (单位信息), on the cover when the template asks for it. */
+  logo: string | null;
+  /** The default 体检报告 template. */
+  layout: DocumentLayout;
   /** Uncompressed streams, so that tests can read the text back. */
   compress?: boolean;
 }
@@ -28,18 +43,31 @@ const STEP_NAMES: Record<string, string> = { first: '初审', main: '主审', fi
 /** Spec §5: a confidential examinee's name is not spelled out on paper that leaves the centre. */
 const printedName = (data: ReportData) => (data.specialFlag === '1' ? maskName(data.custName) : data.custName);
 
+/** The template's hospital name, or 单位信息's when it leaves it blank. */
+const hospitalNameOf = (options: ReportPdfOptions) => options.layout.header.hospital_name || options.hospitalName;
+
 const day = (at: Date) =>
   new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai', dateStyle: 'short' }).format(at);
 
-function cover(data: ReportData, hospitalName: string, barcode: string): Content {
+const logoContent = (logo: string): Content => ({
+  image: logo,
+  fit: [80, 80],
+  alignment: 'center',
+  margin: [0, 40, 0, 0],
+});
+
+function cover(data: ReportData, options: ReportPdfOptions, barcode: string): Content {
+  const { header } = options.layout;
+  const logo = header.show_logo ? embeddableImage(options.logo) : null;
   const line = (label: string, value: string): TableCell[] => [
     { text: label, bold: true, alignment: 'right' },
     { text: value || '—' },
   ];
   return {
     stack: [
-      { text: hospitalName, fontSize: 16, alignment: 'center', margin: [0, 90, 0, 16] },
-      { text: '健康体检报告', fontSize: 32, bold: true, alignment: 'center', margin: [0, 0, 0, 60] },
+      ...(logo ? [logoContent(logo)] : []),
+      { text: hospitalNameOf(options), fontSize: 16, alignment: 'center', margin: [0, logo ? 16 : 90, 0, 16] },
+      { text: header.title, fontSize: 32, bold: true, alignment: 'center', margin: [0, 0, 0, 60] },
       {
         table: {
           widths: ['*', 70, 200, '*'],
@@ -60,19 +88,17 @@ function cover(data: ReportData, hospitalName: string, barcode: string): Content
   };
 }
 
-function examineeTable(data: ReportData): Content {
-  const cell = (label: string, value: string): TableCell[] => [{ text: label, bold: true }, { text: value }];
+function examineeValues(data: ReportData): Record<ExamineeField, string> {
   return {
-    table: {
-      widths: [56, '*', 56, '*'],
-      body: [
-        [...cell('姓名', printedName(data)), ...cell('性别/年龄', `${SEX_NAMES[data.sex] ?? ''} / ${data.age}岁`)],
-        [...cell('体检号', data.orderId), ...cell('身份证号', data.idCard ? maskIdNumber(data.idCard) : '')],
-        [...cell('体检日期', data.examDate), ...cell('体检类型', EXAM_TYPE_NAMES[data.examType] ?? data.examType)],
-        [...cell('套餐', data.packageName ?? '（无）'), ...cell('单位', data.companyName ?? '个人')],
-      ],
-    },
-    layout: 'lightHorizontalLines',
+    cust_name: printedName(data),
+    sex: SEX_NAMES[data.sex] ?? '',
+    age: `${data.age}岁`,
+    order_id: data.orderId,
+    id_card: data.idCard ? maskIdNumber(data.idCard) : '',
+    exam_date: data.examDate,
+    exam_type: EXAM_TYPE_NAMES[data.examType] ?? data.examType,
+    package_name: data.packageName ?? '（无）',
+    company_name: data.companyName ?? '个人',
   };
 }
 
@@ -125,27 +151,43 @@ function signatures(data: ReportData): Content {
   return { table: { widths: ['*', '*', '*'], body: [cells] }, layout: 'noBorders', margin: [0, 16, 0, 0] };
 }
 
-/** The exam report (体检报告) of a visit as an A4 PDF (issue 8 print_rpt). */
-export async function buildReportPdf(data: ReportData, options: ReportPdfOptions): Promise<Buffer> {
-  const barcode = await code128(data.orderId);
+/** The report's sections, each printed under the title its template gives it. */
+function sectionPrinter(data: ReportData, options: ReportPdfOptions, barcode: string): SectionPrinter {
   // The examinee's own overall list; a visit without one prints the departments' diagnoses.
   const diagnoses = data.diagnoses.length ? data.diagnoses : data.depts.flatMap((d) => d.diagnoses);
+  const printers: Record<string, (title: string) => Content[]> = {
+    cover: () => [cover(data, options, barcode)],
+    examinee: (t) => [sectionHeading(t), examineeTable(options.layout, examineeValues(data))],
+    conclusion: (t) => [sectionHeading(t), { text: data.conclusion?.trim() || '（无）' }],
+    advice: (t) => [sectionHeading(t), { text: data.advice?.trim() || '（无）' }],
+    diagnoses: (t) => [sectionHeading(t), diagnosisList(diagnoses)],
+    results: (t) => [sectionHeading(t, { pageBreak: 'before' }), ...data.depts.flatMap(deptSection)],
+    signatures: (t) => [sectionHeading(t), signatures(data)],
+  };
+  return (section) => printers[section.key]?.(section.title) ?? [];
+}
+
+/** The exam report (体检报告) of a visit as a PDF laid out by the default 体检报告 template (issue 8 print_rpt). */
+export async function buildReportPdf(data: ReportData, options: ReportPdfOptions): Promise<Buffer> {
+  const barcode = await code128(data.orderId);
+  const { layout } = options;
+  const title = layout.header.title;
   const doc: TDocumentDefinitions = {
-    pageSize: 'A4',
+    pageSize: layout.page_size,
     pageMargins: [40, 50, 40, 50],
     compress: options.compress ?? true,
-    info: { title: `健康体检报告 ${data.orderId}`, subject: '健康体检报告' },
-    defaultStyle: { font: PDF_FONT, fontSize: 10 },
+    info: { title: `${title} ${data.orderId}`, subject: title },
+    defaultStyle: { font: PDF_FONT, fontSize: layout.font_size },
     styles: {
-      section: { fontSize: 13, bold: true, margin: [0, 12, 0, 6] },
-      dept: { fontSize: 11, bold: true, margin: [0, 10, 0, 4] },
+      section: { fontSize: layout.font_size + 3, bold: true, margin: [0, 12, 0, 6] },
+      dept: { fontSize: layout.font_size + 1, bold: true, margin: [0, 10, 0, 4] },
     },
     header: (page) =>
       page === 1
         ? ''
         : {
             columns: [
-              { text: options.hospitalName, fontSize: 8 },
+              { text: hospitalNameOf(options), fontSize: 8 },
               { text: `${printedName(data)}  ${data.orderId}`, fontSize: 8, alignment: 'right' },
             ],
             margin: [40, 20, 40, 0],
@@ -157,18 +199,7 @@ export async function buildReportPdf(data: ReportData, options: ReportPdfOptions
       margin: [0, 20, 0, 0],
     }),
     content: [
-      cover(data, options.hospitalName, barcode),
-      { text: '受检者信息', style: 'section' },
-      examineeTable(data),
-      { text: '总检结论', style: 'section' },
-      { text: data.conclusion?.trim() || '（无）' },
-      { text: '健康建议', style: 'section' },
-      { text: data.advice?.trim() || '（无）' },
-      { text: '诊断及建议', style: 'section' },
-      diagnosisList(diagnoses),
-      { text: '各科检查结果', style: 'section', pageBreak: 'before' },
-      ...data.depts.flatMap(deptSection),
-      signatures(data),
+      ...(await layoutBlocks(layout, sectionPrinter(data, options, barcode))),
       { image: barcode, width: 4 * CM, margin: [0, 12, 0, 0] },
     ],
   };
@@ -196,7 +227,12 @@ export async function renderReportPdf(
   if (!data) throw new AppError('RECORD_NOT_FOUND', '体检订单不存在');
   assertReportReady(data.status);
   const config = await readGlobalConfig(db);
-  return buildReportPdf(data, { hospitalName: config.hospital.name ?? '体检中心', compress: options.compress });
+  return buildReportPdf(data, {
+    hospitalName: config.hospital.name ?? '体检中心',
+    logo: config.hospital.logo,
+    layout: await readDefaultLayout(db, 'exam_report', suitOfExamType(data.examType)),
+    compress: options.compress,
+  });
 }
 
 export const reportDisposition = (orderId: string) =>

@@ -4,6 +4,7 @@ import { App } from 'antd';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { departmentResource, type RouteDescriptor } from '@checkup/api-contract';
 import { ApiError } from '../api-error';
+import type { ResourceScreenProps } from './resource-screen';
 
 const call = vi.fn();
 vi.mock('../api', () => ({
@@ -26,7 +27,10 @@ const row = {
   updated_by_name: null,
 };
 
-function renderScreen(scope?: Record<string, string>) {
+function renderScreen(
+  scope?: Record<string, string>,
+  extra: Partial<ResourceScreenProps<typeof departmentResource>> = {},
+) {
   return render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <App>
@@ -46,6 +50,7 @@ function renderScreen(scope?: Record<string, string>) {
           ]}
           blank={{ dept_type: 'check', sort: 0 }}
           scope={scope}
+          {...extra}
         />
       </App>
     </QueryClientProvider>,
@@ -107,7 +112,7 @@ describe('ResourceScreen', () => {
     expect(call).toHaveBeenCalledWith(routes.save, expect.objectContaining({ id: 7, version: 3, dept_code: 'NK' }));
   });
 
-  it('carries a scope in every list call and save (a questionnaire’s questions)', async () => {
+  it('carries the filters the screen sets itself on every list call and save', async () => {
     renderScreen({ dept_type: 'lab' });
     expect(await screen.findByText('内科')).toBeTruthy();
     expect(call).toHaveBeenCalledWith(routes.list, { dept_type: 'lab', page: 1, size: 20 });
@@ -119,5 +124,45 @@ describe('ResourceScreen', () => {
     await waitFor(() =>
       expect(call).toHaveBeenCalledWith(routes.save, expect.objectContaining({ dept_code: 'JYK2', dept_type: 'lab' })),
     );
+  });
+
+  it('names the removal and shows the form extra as the screen says', async () => {
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <App>
+          <ResourceScreen
+            resource={departmentResource}
+            title="检验科室"
+            filters={[]}
+            columns={[{ title: '科室名称', dataIndex: 'dept_name' }]}
+            fields={[{ name: 'dept_name', label: '科室名称' }]}
+            removeLabel="重置"
+            formExtra={<p>表单之外的说明</p>}
+          />
+        </App>
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('内科')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '重置' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /新增科室/ }));
+    expect(await screen.findByText('表单之外的说明')).toBeTruthy();
+  });
+
+  it('opens a new record with values a row action gives (复制), saved without the row’s id', async () => {
+    renderScreen(undefined, {
+      rowActions: (r, { openNew }) => (
+        <button type="button" onClick={() => openNew({ ...r, dept_code: `${r.dept_code}2` })}>
+          复制
+        </button>
+      ),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: '复制' }));
+    const form = screen.getByRole('form', { name: '科室' });
+    expect((within(form).getByLabelText('科室编码') as HTMLInputElement).value).toBe('NK2');
+    fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
+    expect(await screen.findByText('科室已保存')).toBeTruthy();
+    const saved = call.mock.calls.find(([r]) => r === routes.save)![1];
+    expect(saved).toMatchObject({ dept_code: 'NK2', dept_name: '内科' });
+    expect(saved.id).toBeUndefined();
   });
 });

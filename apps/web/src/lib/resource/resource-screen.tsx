@@ -1,17 +1,15 @@
 import { useState, type ReactNode } from 'react';
-import { App, Button, Card, Drawer, Form, Popconfirm, Select, Space, Tag } from 'antd';
+import { App, Button, Drawer, Form, Popconfirm, Space, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import type { AnyResource, ResourceRow } from '@checkup/api-contract';
-import { GenericTable, SchemaForm, SearchBox, usePaging, type GenericColumn, type SchemaField } from '@checkup/ui';
-import { ExportButton, ImportButton } from './excel-buttons';
-import { useResourceList, useResourceWrites } from './resource-api';
+import type { KeptResource, RecordFields, ResourceRow } from '@checkup/api-contract';
+import { SchemaForm, type GenericColumn, type SchemaField } from '@checkup/ui';
+import { ImportButton } from './excel-buttons';
+import { useResourceWrites } from './resource-api';
+import { ResourceList, type ResourceDetail, type ResourceFilter } from './resource-list';
 
-/** A filter of the list: words, or a choice among options. */
-export type ResourceFilter =
-  | { name: string; kind: 'search'; label: string; placeholder: string }
-  | { name: string; kind: 'select'; label: string; options: readonly { value: string; label: string }[] };
+export type { ResourceFilter } from './resource-list';
 
-export interface ResourceScreenProps<R extends AnyResource> {
+export interface ResourceScreenProps<R extends KeptResource> {
   resource: R;
   /** The card's heading, e.g. 科室配置. */
   title: string;
@@ -21,14 +19,20 @@ export interface ResourceScreenProps<R extends AnyResource> {
   fields: readonly SchemaField[];
   /** A row as the form's initial values (defaults to the row itself). */
   toForm?(row: ResourceRow<R>): Record<string, unknown>;
-  /** What a new record starts with. */
-  blank?: Record<string, unknown>;
-  /** Extra buttons of a row, before 编辑. */
-  rowActions?(row: ResourceRow<R>): ReactNode;
-  /** A fixed filter the list, the export and every save carry (a questionnaire's questions). */
+  /** What a new record starts with; given the list's filter, it may start in the chosen type. */
+  blank?: Record<string, unknown> | ((filter: Record<string, string>) => Record<string, unknown>);
+  /** Extra buttons of a row, before 编辑; `openNew` opens the form of a new record with these values (复制). */
+  rowActions?(row: ResourceRow<R>, actions: { openNew(values: Record<string, unknown>): void }): ReactNode;
+  /** The form drawer's width, for a form with a large control of its own (a template editor). */
+  drawerSize?: number;
+  /** A row read whole in a drawer (查看). */
+  detail?: ResourceDetail<ResourceRow<R>>;
+  /** Filters the screen sets itself (one chosen conclusion word's links): every list call, export and save carries them. */
   scope?: Record<string, string>;
-  /** Shown above the filters (a notice, a preview). */
-  header?: ReactNode;
+  /** Shown under the form's fields (a preview of what is typed); it reads the form with Form.useWatch. */
+  formExtra?: ReactNode;
+  /** The removal's word where it means something else to the user (表格配置: 重置); default 删除. */
+  removeLabel?: string;
 }
 
 const ENABLED_FILTER: ResourceFilter = {
@@ -42,38 +46,38 @@ const ENABLED_FILTER: ResourceFilter = {
 };
 
 /**
- * A plain list/form screen over a resource (issue 18): filters, the paged list, 新增/编辑 in a drawer
- * checked by the contract's form schema, 启用/停用, 删除, and .xlsx export and import. A screen is its
- * definition of columns, filters and fields.
+ * A plain list/form screen over a kept resource (issue 18): its ResourceList, 新增/编辑 in a drawer
+ * checked by the contract's form schema, 启用/停用, 删除, and .xlsx import. A screen is its definition
+ * of columns, filters and fields.
  */
-export function ResourceScreen<R extends AnyResource>(props: ResourceScreenProps<R>) {
-  const { resource, title, columns, fields, toForm = (row) => row, blank = {}, rowActions, scope = {} } = props;
+export function ResourceScreen<R extends KeptResource>(props: ResourceScreenProps<R>) {
+  const { resource, title, columns, fields, toForm = (row) => row, blank = {}, rowActions, detail, scope } = props;
+  const removeLabel = props.removeLabel ?? '删除';
+  const { drawerSize = 560 } = props;
   const { spec } = resource;
   const has = (action: string) => (spec.actions as readonly string[]).includes(action);
   const { message } = App.useApp();
-  const paging = usePaging();
-  const [filter, setFilter] = useState<Record<string, string>>({});
   const [editing, setEditing] = useState<ResourceRow<R> | 'new'>('new');
   // Apart from what is edited, so the drawer keeps its title while it closes.
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [form] = Form.useForm();
-  const list = useResourceList(resource, { ...filter, ...scope, ...paging.page });
+  // The list's filter as the user chose it, for a new record's blank.
+  const [filter, setFilter] = useState<Record<string, string>>({});
   const writes = useResourceWrites(resource);
   const filters = has('enable') ? [...props.filters, ENABLED_FILTER] : props.filters;
 
-  const setOne = (name: string, value: string | undefined) => {
-    setFilter((f) => ({ ...f, [name]: value ?? '' }));
-    paging.firstPage();
-  };
   const fail = (error: Error) => void message.error(error.message);
-  const open = (row: ResourceRow<R> | 'new') => {
+  const open = (row: ResourceRow<R> | 'new', values?: Record<string, unknown>) => {
     form.resetFields();
-    form.setFieldsValue(row === 'new' ? blank : toForm(row));
+    form.setFieldsValue(
+      row === 'new' ? (values ?? (typeof blank === 'function' ? blank(filter) : blank)) : toForm(row),
+    );
     setEditing(row);
     setDrawerOpen(true);
   };
   const save = (values: Record<string, unknown>) => {
     const current = editing === 'new' ? {} : { id: editing.id, version: editing.version };
+    // A new record belongs where the screen is set (a questionnaire's question gets its questionnaire).
     writes.save.mutate(
       { ...values, ...scope, ...current },
       {
@@ -86,51 +90,45 @@ export function ResourceScreen<R extends AnyResource>(props: ResourceScreenProps
     );
   };
 
-  const actionColumn: GenericColumn<ResourceRow<R>> = {
-    title: '操作',
-    key: 'actions',
-    fixed: 'right',
-    width: 200,
-    render: (_value, row) => (
-      <Space size={4}>
-        {rowActions?.(row)}
-        {has('save') && (
-          <Button type="link" size="small" onClick={() => open(row)}>
-            编辑
+  const keptActions = (row: ResourceRow<R>) => (
+    <>
+      {rowActions?.(row, { openNew: (values) => open('new', values) })}
+      {has('save') && (
+        <Button type="link" size="small" onClick={() => open(row)}>
+          编辑
+        </Button>
+      )}
+      {has('enable') && (
+        <Popconfirm
+          title={`确定${row.enabled ? '停用' : '启用'}该${spec.title}？`}
+          okText="确定"
+          cancelText="取消"
+          onConfirm={() => writes.enable.mutate({ id: row.id, enabled: !row.enabled }, { onError: fail })}
+        >
+          <Button type="link" size="small">
+            {row.enabled ? '停用' : '启用'}
           </Button>
-        )}
-        {has('enable') && (
-          <Popconfirm
-            title={`确定${row.enabled ? '停用' : '启用'}该${spec.title}？`}
-            okText="确定"
-            cancelText="取消"
-            onConfirm={() => writes.enable.mutate({ id: row.id, enabled: !row.enabled }, { onError: fail })}
-          >
-            <Button type="link" size="small">
-              {row.enabled ? '停用' : '启用'}
-            </Button>
-          </Popconfirm>
-        )}
-        {has('remove') && (
-          <Popconfirm
-            title={`确定删除该${spec.title}？`}
-            okText="删除"
-            cancelText="取消"
-            onConfirm={() =>
-              writes.remove.mutate(
-                { id: row.id, version: row.version },
-                { onSuccess: () => void message.success(`${spec.title}已删除`), onError: fail },
-              )
-            }
-          >
-            <Button type="link" size="small" danger>
-              删除
-            </Button>
-          </Popconfirm>
-        )}
-      </Space>
-    ),
-  };
+        </Popconfirm>
+      )}
+      {has('remove') && (
+        <Popconfirm
+          title={`确定${removeLabel}该${spec.title}？`}
+          okText={removeLabel}
+          cancelText="取消"
+          onConfirm={() =>
+            writes.remove.mutate(
+              { id: row.id, version: (row as RecordFields).version },
+              { onSuccess: () => void message.success(`${spec.title}已${removeLabel}`), onError: fail },
+            )
+          }
+        >
+          <Button type="link" size="small" danger>
+            {removeLabel}
+          </Button>
+        </Popconfirm>
+      )}
+    </>
+  );
   const enabledColumn: GenericColumn<ResourceRow<R>> = {
     title: '状态',
     dataIndex: 'enabled',
@@ -139,50 +137,31 @@ export function ResourceScreen<R extends AnyResource>(props: ResourceScreenProps
   };
 
   return (
-    <Card
-      title={title}
-      extra={
-        <Space>
-          {has('import') && <ImportButton resource={resource} />}
-          {has('export') && <ExportButton resource={resource} filter={{ ...filter, ...scope }} />}
-          {has('save') && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => open('new')}>
-              新增{spec.title}
-            </Button>
-          )}
-        </Space>
-      }
-    >
-      {props.header}
-      <Space wrap style={{ marginBottom: 12 }}>
-        {filters.map((f) =>
-          f.kind === 'search' ? (
-            <SearchBox key={f.name} label={f.label} placeholder={f.placeholder} onSearch={(v) => setOne(f.name, v)} />
-          ) : (
-            <Select
-              key={f.name}
-              aria-label={f.label}
-              placeholder={`全部${f.label}`}
-              allowClear
-              style={{ width: 160 }}
-              options={f.options.map((o) => ({ value: o.value, label: o.label }))}
-              onChange={(v: string | undefined) => setOne(f.name, v)}
-            />
-          ),
-        )}
-      </Space>
-      <GenericTable<ResourceRow<R>>
-        tableKey={`resource-${spec.name}`}
-        rowKey="id"
-        loading={list.isFetching}
-        dataSource={(list.data?.list ?? []) as ResourceRow<R>[]}
-        columns={[...columns, ...(has('enable') ? [enabledColumn] : []), actionColumn]}
-        pagination={paging.pagination(list.data?.total ?? 0)}
+    <>
+      <ResourceList<R>
+        resource={resource}
+        title={title}
+        filters={filters}
+        columns={has('enable') ? [...columns, enabledColumn] : columns}
+        detail={detail}
+        scope={scope}
+        onFilter={setFilter}
+        rowActions={keptActions}
+        extra={
+          <Space>
+            {has('import') && <ImportButton resource={resource} />}
+            {has('save') && (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => open('new')}>
+                新增{spec.title}
+              </Button>
+            )}
+          </Space>
+        }
       />
       <Drawer
         title={editing === 'new' ? `新增${spec.title}` : `编辑${spec.title}`}
         open={drawerOpen}
-        size={560}
+        size={drawerSize}
         onClose={() => setDrawerOpen(false)}
         extra={
           <Space>
@@ -193,8 +172,10 @@ export function ResourceScreen<R extends AnyResource>(props: ResourceScreenProps
           </Space>
         }
       >
-        <SchemaForm schema={spec.form} fields={fields} form={form} name={spec.title} onFinish={save} />
+        <SchemaForm schema={spec.form} fields={fields} form={form} name={spec.title} onFinish={save}>
+          {props.formExtra}
+        </SchemaForm>
       </Drawer>
-    </Card>
+    </>
   );
 }

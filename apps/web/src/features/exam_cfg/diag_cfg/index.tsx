@@ -1,12 +1,15 @@
 import { SERIOUS_TYPE_LABELS, SERIOUS_TYPES, departmentResource, diagnosisResource } from '@checkup/api-contract';
-import { Tag } from 'antd';
+import { Button, Tag } from 'antd';
+import { useNavigate } from 'react-router';
 import { ResourceScreen } from '../../../lib/resource/resource-screen';
 import { ResourceSelect } from '../../../lib/resource/resource-select';
+import { recordPath } from '../shared/record-page/use-record';
 
 const seriousOptions = SERIOUS_TYPES.map((value) => ({ value, label: SERIOUS_TYPE_LABELS[value] }));
 
 /** 诊断字典 (exam_cfg/diag_cfg): conclusion words with their advice and health guidance. */
 export default function DiagCfg() {
+  const navigate = useNavigate();
   return (
     <ResourceScreen
       resource={diagnosisResource}
@@ -42,6 +45,11 @@ export default function DiagCfg() {
         { name: 'life_guidance', label: '健康指导', kind: 'textarea' },
       ]}
       blank={{ serious_type: '0', is_contagion: false }}
+      rowActions={(row) => (
+        <Button type="link" size="small" onClick={() => void navigate(recordPath('diag_cfg_detail', row.id))}>
+          详情
+        </Button>
+      )}
     />
   );
 }

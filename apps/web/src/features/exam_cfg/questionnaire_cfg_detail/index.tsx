@@ -1,4 +1,4 @@
-import { Descriptions, Empty, Result, Spin, Tag } from 'antd';
+import { Card, Descriptions, Empty, Result, Spin, Tag } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import {
   GENDER_LIMIT_LABELS,
@@ -44,55 +44,57 @@ export default function QuestionnaireCfgDetail() {
     );
 
   return (
-    <ResourceScreen
-      resource={questionResource}
-      title={`问卷题目：${qn.qn_name}`}
-      scope={{ questionnaire_id: String(qn.id) }}
-      header={
-        <Descriptions size="small" column={3} style={{ marginBottom: 12 }}>
+    <>
+      <Card size="small" title={`问卷：${qn.qn_name}`} style={{ marginBottom: 12 }}>
+        <Descriptions size="small" column={3}>
           <Descriptions.Item label="适用性别">{GENDER_LIMIT_LABELS[qn.gender_limit]}</Descriptions.Item>
           <Descriptions.Item label="适用年龄">
             {qn.age_min === null && qn.age_max === null ? '不限' : `${qn.age_min ?? 0}～${qn.age_max ?? ''}岁`}
           </Descriptions.Item>
           <Descriptions.Item label="状态">{qn.enabled ? '启用' : <Tag>停用</Tag>}</Descriptions.Item>
         </Descriptions>
-      }
-      filters={[{ name: 'key', kind: 'search', label: '搜索题目', placeholder: '题目或编码' }]}
-      columns={[
-        { title: '排序', dataIndex: 'sort', width: 60 },
-        { title: '编码', dataIndex: 'question_code', width: 80 },
-        { title: '题目', dataIndex: 'title', width: 260 },
-        {
-          title: '类型',
-          dataIndex: 'question_type',
-          width: 70,
-          render: (t: Question['question_type']) => QUESTION_TYPE_LABELS[t],
-        },
-        {
-          title: '选项',
-          dataIndex: 'options',
-          width: 320,
-          render: (options: Question['options']) =>
-            options
-              .map(
-                (o) =>
-                  `${o.code}.${o.content}${o.next_code ? `→${o.next_code}` : ''}${o.union_ids.length ? '（推荐加项）' : ''}`,
-              )
-              .join('；'),
-        },
-      ]}
-      fields={[
-        { name: 'question_code', label: '题目编码', extra: '选项的“下一题”用它指向本题，例如 Q1' },
-        { name: 'title', label: '题目' },
-        { name: 'question_type', label: '类型', kind: 'select', options: typeOptions },
-        {
-          name: 'options',
-          label: '选项',
-          input: <OptionsEditor questions={questions.map((q) => ({ code: q.question_code, title: q.title }))} />,
-        },
-        { name: 'sort', label: '序号', kind: 'number' },
-      ]}
-      blank={{ question_type: 'single', options: [], sort: questions.length + 1 }}
-    />
+      </Card>
+      <ResourceScreen
+        resource={questionResource}
+        title={`问卷题目：${qn.qn_name}`}
+        scope={{ questionnaire_id: String(qn.id) }}
+        filters={[{ name: 'key', kind: 'search', label: '搜索题目', placeholder: '题目或编码' }]}
+        columns={[
+          { title: '排序', dataIndex: 'sort', width: 60 },
+          { title: '编码', dataIndex: 'question_code', width: 80 },
+          { title: '题目', dataIndex: 'title', width: 260 },
+          {
+            title: '类型',
+            dataIndex: 'question_type',
+            width: 70,
+            render: (t: Question['question_type']) => QUESTION_TYPE_LABELS[t],
+          },
+          {
+            title: '选项',
+            dataIndex: 'options',
+            width: 320,
+            render: (options: Question['options']) =>
+              options
+                .map(
+                  (o) =>
+                    `${o.code}.${o.content}${o.next_code ? `→${o.next_code}` : ''}${o.union_ids.length ? '（推荐加项）' : ''}`,
+                )
+                .join('；'),
+          },
+        ]}
+        fields={[
+          { name: 'question_code', label: '题目编码', extra: '选项的“下一题”用它指向本题，例如 Q1' },
+          { name: 'title', label: '题目' },
+          { name: 'question_type', label: '类型', kind: 'select', options: typeOptions },
+          {
+            name: 'options',
+            label: '选项',
+            input: <OptionsEditor questions={questions.map((q) => ({ code: q.question_code, title: q.title }))} />,
+          },
+          { name: 'sort', label: '序号', kind: 'number' },
+        ]}
+        blank={{ question_type: 'single', options: [], sort: questions.length + 1 }}
+      />
+    </>
   );
 }

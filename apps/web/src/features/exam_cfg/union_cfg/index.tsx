@@ -5,8 +5,11 @@ import {
   examItemResource,
   unionResource,
 } from '@checkup/api-contract';
+import { Button } from 'antd';
+import { useNavigate } from 'react-router';
 import { ResourceScreen } from '../../../lib/resource/resource-screen';
 import { ResourceSelect } from '../../../lib/resource/resource-select';
+import { recordPath } from '../shared/record-page/use-record';
 
 const genderOptions = GENDER_LIMITS.map((value) => ({ value, label: GENDER_LIMIT_LABELS[value] }));
 
@@ -15,6 +18,7 @@ const genderOptions = GENDER_LIMITS.map((value) => ({ value, label: GENDER_LIMIT
  * order, and the unions it may not be ordered with (互斥, kept both ways).
  */
 export default function UnionCfg() {
+  const navigate = useNavigate();
   return (
     <ResourceScreen
       resource={unionResource}
@@ -74,6 +78,11 @@ export default function UnionCfg() {
         { name: 'sort', label: '排序', kind: 'number' },
       ]}
       blank={{ gender_limit: '0', sort: 0, item_ids: [], mutex_ids: [] }}
+      rowActions={(row) => (
+        <Button type="link" size="small" onClick={() => void navigate(recordPath('mutex_cfg', row.id))}>
+          互斥
+        </Button>
+      )}
     />
   );
 }

@@ -4,7 +4,7 @@ import { App, Button, Card, DatePicker, Input, Select, Space, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useNavigate } from 'react-router';
 import { ORDER_STATUS_LABELS } from '@checkup/api-contract';
-import { GenericTable, type GenericColumn } from '@checkup/ui';
+import { GenericTable, usePaging, type GenericColumn } from '@checkup/ui';
 import { onRefreshFlag } from '../../../lib/refresh-flag';
 import { usePersonGuard } from '../../session/confidential-guard';
 import { deptWorklistQueryOptions, useDeptWorklist } from '../shared/dept-worklist/api/get-dept-worklist';
@@ -30,7 +30,7 @@ export default function DeptDiag() {
   const [status, setStatus] = useState('');
   const [typed, setTyped] = useState('');
   const [keyword, setKeyword] = useState('');
-  const [page, setPage] = useState({ page: 1, size: 20 });
+  const { page, firstPage, pagination } = usePaging();
 
   const chosenDept = deptId ?? depts.data?.[0]?.exam_dept_id ?? null;
   const filter = useMemo(
@@ -61,7 +61,7 @@ export default function DeptDiag() {
     const text = value.trim();
     const first = { ...page, page: 1 };
     setKeyword(text);
-    setPage(first);
+    firstPage();
     if (!text || !filter) return;
     try {
       const found = await queryClient.fetchQuery(deptWorklistQueryOptions({ ...filter, ...first, keyword: text }));
@@ -120,7 +120,7 @@ export default function DeptDiag() {
           options={(depts.data ?? []).map((d) => ({ value: d.exam_dept_id, label: d.dept_name }))}
           onChange={(value: number) => {
             setDeptId(value);
-            setPage((p) => ({ ...p, page: 1 }));
+            firstPage();
           }}
         />
         <DatePicker
@@ -129,7 +129,7 @@ export default function DeptDiag() {
           value={date}
           onChange={(value) => {
             if (value) setDate(value);
-            setPage((p) => ({ ...p, page: 1 }));
+            firstPage();
           }}
         />
         <Select
@@ -139,7 +139,7 @@ export default function DeptDiag() {
           options={STATUS_OPTIONS}
           onChange={(value: string) => {
             setStatus(value);
-            setPage((p) => ({ ...p, page: 1 }));
+            firstPage();
           }}
         />
         <Input.Search
@@ -165,14 +165,7 @@ export default function DeptDiag() {
         dataSource={worklist.data?.list ?? []}
         loading={worklist.isFetching}
         onRow={(row) => ({ onDoubleClick: () => open(row) })}
-        pagination={{
-          current: page.page,
-          pageSize: page.size,
-          total: worklist.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => `共 ${total} 条`,
-          onChange: (next, size) => setPage({ page: next, size }),
-        }}
+        pagination={pagination(worklist.data?.total ?? 0)}
       />
     </Card>
   );

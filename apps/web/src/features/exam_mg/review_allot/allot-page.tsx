@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { App, Button, Card, DatePicker, Input, Select, Space, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { REVIEW_STEP_RULES, type ReviewStep, type ReviewWorklistRow } from '@checkup/api-contract';
-import { GenericTable, type GenericColumn } from '@checkup/ui';
+import { GenericTable, usePaging, type GenericColumn } from '@checkup/ui';
 import { useReviewWorklist } from '../shared/review-worklist/api/get-review-worklist';
 import { useAllotReviews } from './api/allot-reviews';
 import { useReviewers } from './api/get-reviewers';
@@ -23,7 +23,7 @@ export function AllotPage({ step }: { step: ReviewStep }) {
   const [range, setRange] = useState<[Dayjs, Dayjs] | null>(null);
   const [assigned, setAssigned] = useState('unassigned');
   const [keyword, setKeyword] = useState('');
-  const [page, setPage] = useState({ page: 1, size: 50 });
+  const { page, firstPage, pagination } = usePaging(50);
   const [selected, setSelected] = useState<string[]>([]);
   const [reviewerId, setReviewerId] = useState<number | undefined>();
   const [autoIds, setAutoIds] = useState<number[]>([]);
@@ -124,7 +124,7 @@ export function AllotPage({ step }: { step: ReviewStep }) {
           style={{ width: 200 }}
           onSearch={(v) => {
             setKeyword(v.trim());
-            setPage((p) => ({ ...p, page: 1 }));
+            firstPage();
           }}
         />
       </Space>
@@ -166,13 +166,7 @@ export function AllotPage({ step }: { step: ReviewStep }) {
         dataSource={list.data?.list ?? []}
         loading={list.isFetching}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]) }}
-        pagination={{
-          current: page.page,
-          pageSize: page.size,
-          total: list.data?.total ?? 0,
-          showTotal: (total) => `共 ${total} 条`,
-          onChange: (next, size) => setPage({ page: next, size }),
-        }}
+        pagination={pagination(list.data?.total ?? 0)}
       />
     </Card>
   );

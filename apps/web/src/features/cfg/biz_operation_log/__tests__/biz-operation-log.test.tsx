@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { operationLogListRoute } from '@checkup/api-contract';
+import { bizOperationLogResource } from '@checkup/api-contract';
 import type { FakeApi } from '../../../../test/fake-api';
 import { renderScreen } from '../../../../test/render-screen';
 import { logRow, serveLog } from '../../shared/operation-log/__tests__/log-rows';
@@ -10,7 +10,7 @@ let server: FakeApi;
 
 describe('业务操作日志', () => {
   beforeEach(() => {
-    server = serveLog([
+    server = serveLog(bizOperationLogResource, [
       logRow({
         id: 9,
         action: 'order_status',
@@ -30,8 +30,7 @@ describe('业务操作日志', () => {
     fireEvent.change(search, { target: { value: ' 20261122000001 ' } });
     fireEvent.keyDown(search, { key: 'Enter', code: 'Enter', keyCode: 13 });
     await waitFor(() =>
-      expect(server.calls(operationLogListRoute).at(-1)).toEqual({
-        category: 'biz',
+      expect(server.calls(bizOperationLogResource.routes.list).at(-1)).toEqual({
         key: '20261122000001',
         page: 1,
         size: 20,

@@ -1,13 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { operationLogListRoute } from '@checkup/api-contract';
+import { sysOperationLogResource } from '@checkup/api-contract';
 import { renderScreen } from '../../../../test/render-screen';
 import { logRow, serveLog } from '../../shared/operation-log/__tests__/log-rows';
 import SysOperationLog from '../index';
 
 describe('系统操作日志', () => {
   it('lists the system actions by name, with who did them to what', async () => {
-    const server = serveLog([
+    const server = serveLog(sysOperationLogResource, [
       logRow({
         id: 3,
         action: 'confidential_access',
@@ -30,6 +30,6 @@ describe('系统操作日志', () => {
     const failed = screen.getByText('登录失败').closest('tr') as HTMLElement;
     expect(within(failed).getByText('nobody')).toBeTruthy();
     expect(within(failed).getByText('密码无法解密：否')).toBeTruthy();
-    expect(server.calls(operationLogListRoute).at(-1)).toEqual({ category: 'sys', page: 1, size: 20 });
+    expect(server.calls(sysOperationLogResource.routes.list).at(-1)).toEqual({ page: 1, size: 20 });
   });
 });

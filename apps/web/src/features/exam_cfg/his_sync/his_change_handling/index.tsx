@@ -27,10 +27,10 @@ export default function HisChangeHandling() {
   const open = (row: HisChange) => row.state === 'pending' || row.state === 'resend';
   return (
     <>
+      <HisNotice />
       <ResourceScreen
         resource={hisChangeResource}
         title="HIS变更处理"
-        header={<HisNotice />}
         filters={[
           { name: 'key', kind: 'search', label: '搜索变更', placeholder: '体检号、姓名或变更内容' },
           {

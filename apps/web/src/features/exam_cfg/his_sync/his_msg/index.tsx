@@ -24,10 +24,10 @@ export default function HisMsg() {
   const [open, setOpen] = useState<Message | null>(null);
   return (
     <>
+      <HisNotice />
       <ResourceScreen
         resource={hisMessageResource}
         title="HIS消息"
-        header={<HisNotice />}
         filters={[
           { name: 'key', kind: 'search', label: '搜索消息', placeholder: '接口名称、消息类型或体检号' },
           {

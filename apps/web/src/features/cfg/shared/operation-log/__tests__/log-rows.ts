@@ -1,4 +1,4 @@
-import { operationLogListRoute, type OperationLogRow } from '@checkup/api-contract';
+import { type sysOperationLogResource, type OperationLogRow } from '@checkup/api-contract';
 import { fakeApi } from '../../../../../test/fake-api';
 
 export const logRow = (over: Partial<OperationLogRow>): OperationLogRow => ({
@@ -13,14 +13,14 @@ export const logRow = (over: Partial<OperationLogRow>): OperationLogRow => ({
   ...over,
 });
 
-/** The audit log as an operation log screen sees it: these rows, filtered by the action asked for. */
-export const serveLog = (rows: OperationLogRow[]) =>
+/** One log as its screen sees it: these rows, filtered by the action asked for. */
+export const serveLog = (resource: typeof sysOperationLogResource, rows: OperationLogRow[]) =>
   fakeApi([
     [
-      operationLogListRoute,
+      resource.routes.list,
       (input) => {
         const list = rows.filter((r) => !input.action || r.action === input.action);
-        return { list, total: list.length, page: input.page, size: input.size };
+        return { list, total: list.length, total_capped: false, page: input.page, size: input.size };
       },
     ],
   ]);
