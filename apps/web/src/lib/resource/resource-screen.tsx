@@ -27,7 +27,7 @@ export interface ResourceScreenProps<R extends KeptResource> {
   drawerSize?: number;
   /** A row read whole in a drawer (查看). */
   detail?: ResourceDetail<ResourceRow<R>>;
-  /** Filters the screen sets itself (one chosen conclusion word's links): every list call, export and save carries them. */
+  /** Filters the screen sets itself (one chosen conclusion word's links): every list call and export carries them. */
   scope?: Record<string, string>;
   /** Shown under the form's fields (a preview of what is typed); it reads the form with Form.useWatch. */
   formExtra?: ReactNode;
@@ -77,9 +77,8 @@ export function ResourceScreen<R extends KeptResource>(props: ResourceScreenProp
   };
   const save = (values: Record<string, unknown>) => {
     const current = editing === 'new' ? {} : { id: editing.id, version: editing.version };
-    // A new record belongs where the screen is set (a questionnaire's question gets its questionnaire).
     writes.save.mutate(
-      { ...values, ...scope, ...current },
+      { ...values, ...current },
       {
         onSuccess: () => {
           void message.success(`${spec.title}已保存`);

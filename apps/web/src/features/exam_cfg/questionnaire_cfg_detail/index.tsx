@@ -83,6 +83,14 @@ export default function QuestionnaireCfgDetail() {
           },
         ]}
         fields={[
+          // Shown, not chosen: a question stays in the questionnaire it was opened from (as 系统维护's 分类).
+          {
+            name: 'questionnaire_id',
+            label: '问卷',
+            kind: 'select',
+            readOnly: true,
+            options: [{ value: String(qn.id), label: qn.qn_name }],
+          },
           { name: 'question_code', label: '题目编码', extra: '选项的“下一题”用它指向本题，例如 Q1' },
           { name: 'title', label: '题目' },
           { name: 'question_type', label: '类型', kind: 'select', options: typeOptions },
@@ -93,7 +101,8 @@ export default function QuestionnaireCfgDetail() {
           },
           { name: 'sort', label: '序号', kind: 'number' },
         ]}
-        blank={{ question_type: 'single', options: [], sort: questions.length + 1 }}
+        blank={{ questionnaire_id: String(qn.id), question_type: 'single', options: [], sort: questions.length + 1 }}
+        toForm={(row) => ({ ...row, questionnaire_id: String(row.questionnaire_id) })}
       />
     </>
   );
