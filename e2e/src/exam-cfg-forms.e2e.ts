@@ -58,7 +58,7 @@ describe('体检配置: ultrasound templates, questionnaires and HIS screens', (
       .filter({ hasText: '健康体检问卷（成人）' })
       .getByRole('button', { name: '题目' })
       .click();
-    await admin.getByText('问卷题目：健康体检问卷（成人）').waitFor();
+    await admin.getByText('问卷：健康体检问卷（成人）').waitFor();
     await admin.getByText(/A\.是→Q2/).waitFor();
     await admin.screenshot({ path: screenshotPath('exam-cfg-questionnaire-detail') });
   });

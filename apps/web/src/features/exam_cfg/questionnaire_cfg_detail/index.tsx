@@ -56,7 +56,7 @@ export default function QuestionnaireCfgDetail() {
       </Card>
       <ResourceScreen
         resource={questionResource}
-        title={`问卷题目：${qn.qn_name}`}
+        title="问卷题目"
         scope={{ questionnaire_id: String(qn.id) }}
         filters={[{ name: 'key', kind: 'search', label: '搜索题目', placeholder: '题目或编码' }]}
         columns={[

@@ -41,7 +41,7 @@ describe('问卷配置详情', () => {
       [questionResource.routes.save, (input) => ({ ...amount, ...input, id: 33 })],
     ]);
     renderScreen(<QuestionnaireCfgDetail />, { route: '/manager/exam_cfg/questionnaire_cfg_detail?id=9' });
-    expect(await screen.findByText('问卷题目：健康体检问卷（成人）')).toBeTruthy();
+    expect(await screen.findByText('问卷：健康体检问卷（成人）')).toBeTruthy();
     expect(await screen.findByText('A.是→Q2；B.否')).toBeTruthy();
     expect(api.calls(questionResource.routes.list)[0]).toMatchObject({ questionnaire_id: '9' });
 
