@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { Button, Tag } from 'antd';
+import { Tag } from 'antd';
 import {
   HIS_CALL_MODE_LABELS,
   HIS_CALL_MODES,
@@ -12,16 +11,14 @@ import {
 } from '@checkup/api-contract';
 import { ResourceScreen } from '../../../../lib/resource/resource-screen';
 import { HisNotice } from '../../shared/his/his-notice';
-import { MessageDrawer } from './message-drawer';
 
 type Message = ResourceRow<typeof hisMessageResource>;
 const optionsOf = <K extends string>(keys: readonly K[], labels: Record<K, string>) =>
   keys.map((value) => ({ value, label: labels[value] }));
 const STATUS_COLORS = { normal: 'green', refused: 'orange', error: 'red' } as const;
 
-/** HIS消息 (exam_cfg/his_sync/his_msg): the messages exchanged with the HIS, read-only, with their originals. */
+/** HIS消息 (exam_cfg/his_sync/his_msg): the messages exchanged with the HIS, read-only; 查看 shows their originals. */
 export default function HisMsg() {
-  const [open, setOpen] = useState<Message | null>(null);
   return (
     <>
       <HisNotice />
@@ -68,13 +65,24 @@ export default function HisMsg() {
           },
         ]}
         fields={[]}
-        rowActions={(row) => (
-          <Button type="link" size="small" onClick={() => setOpen(row)}>
-            查看
-          </Button>
-        )}
+        detail={{
+          title: 'HIS消息详情',
+          items: (m) => [
+            { label: '时间', value: m.sent_at },
+            { label: '接口名称', value: m.interface_name },
+            { label: '体检号', value: m.exam_no ?? '' },
+            { label: '消息类型', value: m.msg_type },
+            { label: '状态', value: HIS_MSG_STATUS_LABELS[m.status] },
+            { label: '方向', value: HIS_DIRECTION_LABELS[m.direction] },
+            { label: '调用方式', value: HIS_CALL_MODE_LABELS[m.call_mode] },
+          ],
+          // The originals as sent and received, whole and copyable.
+          blocks: (m) => [
+            { title: '请求原文', text: m.request_text ?? '（无）', copy: m.request_text ?? undefined },
+            { title: '响应原文', text: m.response_text ?? '（无）', copy: m.response_text ?? undefined },
+          ],
+        }}
       />
-      <MessageDrawer message={open} onClose={() => setOpen(null)} />
     </>
   );
 }
