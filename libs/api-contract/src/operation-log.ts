@@ -31,6 +31,7 @@ export const SYSTEM_AUDIT_ACTIONS = {
   workstation_name: '工作站命名',
   workstation_save: '修改工作站设置',
   workstation_remove: '删除工作站',
+  his_change_handle: '处理HIS变更',
 } as const;
 
 export const BUSINESS_AUDIT_ACTIONS = {

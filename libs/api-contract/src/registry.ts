@@ -19,6 +19,7 @@ import {
 import { unionListByKeyRoute } from './package.js';
 import type { RouteDescriptor } from './route.js';
 import { RESOURCES } from './resources.js';
+import { hisChangeHandleRoute, hisStatusRoute } from './exam-cfg/his-sync.js';
 import { orderChangeStatusRoute, orderListRoute } from './order.js';
 import {
   deptDiagnosisListRoute,
@@ -209,4 +210,6 @@ export const contractRoutes: readonly RouteDescriptor[] = [
   queueDisplayStreamRoute,
   ...RESOURCES.flatMap((resource) => resource.descriptors),
   ...Object.values(TEMPLATE_SET_DEFAULT_ROUTES),
+  hisStatusRoute,
+  hisChangeHandleRoute,
 ];

@@ -18,6 +18,9 @@ import { consumableResource } from './exam-cfg/consumable.js';
 import { msgTemplateResource } from './exam-cfg/msg-template.js';
 import { tableSettingResource } from './exam-cfg/table-setting.js';
 import { TEMPLATE_RESOURCES } from './self-template.js';
+import { usClassifyResource, usItemResource, usSignResource } from './exam-cfg/ultrasound.js';
+import { questionnaireResource, questionResource } from './exam-cfg/questionnaire.js';
+import { hisChangeResource, hisMessageResource } from './exam-cfg/his-sync.js';
 
 /** Every resource of the contract (issue 18): the registry lists their descriptors, the tests walk them. */
 export const RESOURCES: readonly AnyResource[] = [
@@ -46,4 +49,11 @@ export const RESOURCES: readonly AnyResource[] = [
   msgTemplateResource,
   tableSettingResource,
   ...Object.values(TEMPLATE_RESOURCES),
+  usClassifyResource,
+  usItemResource,
+  usSignResource,
+  questionnaireResource,
+  questionResource,
+  hisMessageResource,
+  hisChangeResource,
 ];

@@ -128,3 +128,4 @@ export * from './schema/requests.js';
 export * from './schema/files.js';
 export * from './schema/diag-config.js';
 export * from './schema/config-dicts.js';
+export * from './schema/exam-forms.js';

@@ -6,6 +6,7 @@ import { seedCatalogue } from './demo/seed-catalogue.js';
 import { seedDiagConfig } from './demo/seed-diag-config.js';
 import { seedConfigDicts } from './demo/seed-config-dicts.js';
 import { seedTemplates } from './demo/seed-templates.js';
+import { seedExamForms } from './demo/seed-exam-forms.js';
 import { PARAM } from '../modules/parameters/codes.js';
 
 /** The demo administrator documented in the README; every demo account is in the contract's demo-accounts.ts. */
@@ -49,6 +50,7 @@ export async function seedDemoData(db: Db): Promise<void> {
     await seedCatalogue(tx);
     await seedDiagConfig(tx);
     await seedTemplates(tx);
+    await seedExamForms(tx);
     await seedDemoAccounts(tx);
     await seedConfigDicts(tx);
   });

@@ -12,8 +12,10 @@ type Fields = Record<string, string>;
 
 /** What a resource's generated suite needs to know of it (issue 18: one suite per resource). */
 export interface ResourceFixture {
-  /** A valid form; `n` keeps codes and names unique between calls. */
+  /** A valid form; `n` keeps codes and names unique between calls (a read-only resource has none). */
   valid(n: number): Fields;
+  /** A read-only resource (no save, a log): writes the row of `n` as its source would. */
+  insert?(db: Db, n: number): Promise<void>;
   /** Refused forms, each with the Chinese message the refusal must carry. */
   invalid: readonly { form: Fields; message: string }[];
   /** A filter that finds the record saved from valid(n), and no other. */
@@ -63,6 +65,11 @@ export function describeResource(server: TestServer, resource: AnyResource, fixt
   const next = () => (serial += 1) + 1000 * (1 + Math.floor(Math.random() * 900));
   const keeper = async () =>
     callerFor(server, await staffSession(db(), `${spec.name}_keeper_${next()}`, [spec.screens[0]]));
+  /** Makes the record of `n`: saved through the resource, or written as its source would. */
+  const make = async (caller: ReturnType<typeof callerFor>, n: number) => {
+    if (has('save')) await caller.post(routes.save.path, fixture.valid(n));
+    else await fixture.insert!(db(), n);
+  };
   const audits = async (action: string) =>
     Number(
       (
@@ -81,7 +88,7 @@ export function describeResource(server: TestServer, resource: AnyResource, fixt
       );
       expect((await stranger.get(routes.list.path)).statusCode).toBe(403);
       const readers = spec.readers ?? [];
-      if (readers.length === 0) return;
+      if (readers.length === 0 || !has('save')) return;
       const reader = callerFor(server, await staffSession(db(), `${spec.name}_reader_${next()}`, [readers[0]!]));
       expect((await reader.get(routes.list.path)).json().status).toBe(200);
       for (const write of [routes.save, routes.remove, routes.enable]) {
@@ -90,7 +97,7 @@ export function describeResource(server: TestServer, resource: AnyResource, fixt
       }
     });
 
-    it('refuses an invalid form with its Chinese message and writes nothing', async () => {
+    it.skipIf(!has('save'))('refuses an invalid form with its Chinese message and writes nothing', async () => {
       const caller = await keeper();
       const before = await audits('config_save');
       for (const { form, message } of fixture.invalid) {
@@ -100,33 +107,36 @@ export function describeResource(server: TestServer, resource: AnyResource, fixt
       expect(await audits('config_save')).toBe(before);
     });
 
-    it('saves a new record and changes it at the version read, refusing a stale save with who changed it', async () => {
-      const caller = await keeper();
-      const n = next();
-      const before = await audits('config_save');
-      const created = await caller.post(routes.save.path, fixture.valid(n));
-      expect(created.json()).toMatchObject({ status: 200, data: { version: 1, enabled: true } });
-      const row = created.json().data;
-      expect((await caller.get(routes.detail.path, { id: row.id })).json().data).toEqual(row);
+    it.skipIf(!has('save'))(
+      'saves a new record and changes it at the version read, refusing a stale save with who changed it',
+      async () => {
+        const caller = await keeper();
+        const n = next();
+        const before = await audits('config_save');
+        const created = await caller.post(routes.save.path, fixture.valid(n));
+        expect(created.json()).toMatchObject({ status: 200, data: { version: 1, enabled: true } });
+        const row = created.json().data;
+        expect((await caller.get(routes.detail.path, { id: row.id })).json().data).toEqual(row);
 
-      const changed = await caller.post(routes.save.path, { ...fixture.valid(n), id: row.id, version: 1 });
-      expect(changed.json()).toMatchObject({ status: 200, data: { id: row.id, version: 2 } });
-      expect(changed.json().data.updated_by_name).toBeTruthy();
-      const stale = await caller.post(routes.save.path, { ...fixture.valid(n), id: row.id, version: 1 });
-      expect(stale.statusCode).toBe(409);
-      expect(stale.json().msg).toMatch(new RegExp(`^该${spec.title}已被.+于.+修改，请刷新后重试$`));
-      expect(await audits('config_save')).toBe(before + 2);
+        const changed = await caller.post(routes.save.path, { ...fixture.valid(n), id: row.id, version: 1 });
+        expect(changed.json()).toMatchObject({ status: 200, data: { id: row.id, version: 2 } });
+        expect(changed.json().data.updated_by_name).toBeTruthy();
+        const stale = await caller.post(routes.save.path, { ...fixture.valid(n), id: row.id, version: 1 });
+        expect(stale.statusCode).toBe(409);
+        expect(stale.json().msg).toMatch(new RegExp(`^该${spec.title}已被.+于.+修改，请刷新后重试$`));
+        expect(await audits('config_save')).toBe(before + 2);
 
-      if (fixture.unique === false) return;
-      const duplicate = await caller.post(routes.save.path, fixture.valid(n));
-      expect(duplicate.statusCode).toBe(400);
-      expect(duplicate.json().msg).toMatch(/已存在$/);
-    });
+        if (fixture.unique === false) return;
+        const duplicate = await caller.post(routes.save.path, fixture.valid(n));
+        expect(duplicate.statusCode).toBe(400);
+        expect(duplicate.json().msg).toMatch(/已存在$/);
+      },
+    );
 
     it('pages and filters its list, and says whether the count was capped', async () => {
       const caller = await keeper();
       const ns = [next(), next(), next()];
-      for (const n of ns) await caller.post(routes.save.path, fixture.valid(n));
+      for (const n of ns) await make(caller, n);
       const found = (await caller.get(routes.list.path, fixture.filterFor(ns[1]!))).json().data;
       expect(found).toMatchObject({ total: 1, total_capped: false });
       const firstPage = (await caller.get(routes.list.path, { size: 2, page: 1 })).json().data;
@@ -165,6 +175,19 @@ export function describeResource(server: TestServer, resource: AnyResource, fixt
         const refused = await caller.post(routes.remove.path, { id: used.id, version: used.version });
         expect(refused.statusCode).toBe(409);
         expect(refused.json().msg).toMatch(new RegExp(`^该${spec.title}已被\\d+个.+使用，不能删除，可改为停用$`));
+      });
+    }
+
+    if (has('export') && !has('import')) {
+      it('exports its rows to .xlsx with their Chinese headers', async () => {
+        const caller = await keeper();
+        const n = next();
+        await make(caller, n);
+        const exported = await caller.get(routes.export.path, fixture.filterFor(n));
+        expect(exported.headers['content-type']).toBe(XLSX_TYPE);
+        const rows = await sheetRows(exported.rawPayload);
+        expect(rows[0]).toEqual((spec.excel ?? []).map((c) => c.title));
+        expect(rows).toHaveLength(2);
       });
     }
 

@@ -25,6 +25,7 @@ export const departmentResource = defineResource({
     'exam_cfg/union_cfg',
     'exam_cfg/diag_cfg',
     'exam_cfg/diag_cfg_detail',
+    'exam_cfg/ultrasonic_cfg/item',
   ],
   row: z.object({
     dept_code: z.string(),

@@ -32,7 +32,8 @@ export const unionResource = defineResource({
   title: '组合项目',
   base: '/manager/api/examcfg/union',
   screens: ['exam_cfg/union_cfg', 'exam_cfg/mutex_cfg'],
-  readers: ['exam_cfg/pkg_cfg', 'exam_cfg/consume_cfg'],
+  // 问卷配置详情 picks the unions an answer recommends.
+  readers: ['exam_cfg/pkg_cfg', 'exam_cfg/consume_cfg', 'exam_cfg/questionnaire_cfg_detail'],
   row: z.object({
     union_code: z.string(),
     union_name: z.string(),
@@ -132,7 +133,8 @@ export const packageResource = defineResource({
   ],
 });
 
-function optionalAge(label: string) {
+/** An optional age in years (0–150); blank is null. */
+export function optionalAge(label: string) {
   return z
     .union([z.string(), z.number()], { error: `${label}格式不正确` })
     .optional()

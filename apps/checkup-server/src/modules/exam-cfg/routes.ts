@@ -19,6 +19,13 @@ import {
   harmFactorResource,
   msgTemplateResource,
   tableSettingResource,
+  usClassifyResource,
+  usItemResource,
+  usSignResource,
+  questionnaireResource,
+  questionResource,
+  hisChangeResource,
+  hisMessageResource,
 } from '@checkup/api-contract';
 import type { Db } from '../../db/client.js';
 import { serveResource } from '../../lib/resource/serve-resource.js';
@@ -38,6 +45,9 @@ import { dictDataBinding, dictRefBinding, dictTypeBinding } from './dictionary.j
 import { harmFactorBinding } from './harm-factor.js';
 import { msgTemplateBinding } from './msg-template.js';
 import { tableSettingBinding } from './table-setting.js';
+import { usClassifyBinding, usItemBinding, usSignBinding } from './ultrasound.js';
+import { questionBinding, questionnaireBinding } from './questionnaire.js';
+import { hisChangeBinding, hisMessageBinding, hisSyncRoutes } from './his-sync.js';
 
 /** 体检配置 (exam_cfg): the catalogue the centre keeps itself, each part a resource (issue 18). */
 export async function examCfgRoutes(app: FastifyInstance, opts: { db: Db }) {
@@ -60,4 +70,12 @@ export async function examCfgRoutes(app: FastifyInstance, opts: { db: Db }) {
   serveResource(app, opts.db, consumableResource, consumableBinding);
   serveResource(app, opts.db, msgTemplateResource, msgTemplateBinding);
   serveResource(app, opts.db, tableSettingResource, tableSettingBinding);
+  serveResource(app, opts.db, usClassifyResource, usClassifyBinding);
+  serveResource(app, opts.db, usItemResource, usItemBinding);
+  serveResource(app, opts.db, usSignResource, usSignBinding);
+  serveResource(app, opts.db, questionnaireResource, questionnaireBinding);
+  serveResource(app, opts.db, questionResource, questionBinding);
+  serveResource(app, opts.db, hisMessageResource, hisMessageBinding);
+  serveResource(app, opts.db, hisChangeResource, hisChangeBinding);
+  hisSyncRoutes(app, opts.db);
 }

@@ -12,6 +12,8 @@ export const PARAM = {
   CARD_READER: '0110',
   PRINT: '0120',
   COMPANY: '0810',
+  /** Ours: the HIS interface (issue 18 §2); absent or disabled, no HIS is configured. */
+  HIS: '0130',
 } as const;
 
 export const companyParamSchema = z.object({

@@ -37,4 +37,11 @@ export const screens = {
   'self_defined_template/health_certificate': lazy(() => import('./self_defined_template/health_certificate')),
   'self_defined_template/group_report': lazy(() => import('./self_defined_template/group_report')),
   'self_defined_template/exam_report': lazy(() => import('./self_defined_template/exam_report')),
+  'ultrasonic_cfg/classify': lazy(() => import('./ultrasonic_cfg/classify')),
+  'ultrasonic_cfg/item': lazy(() => import('./ultrasonic_cfg/item')),
+  'ultrasonic_cfg/item_symptom': lazy(() => import('./ultrasonic_cfg/item_symptom')),
+  questionnaire_cfg: lazy(() => import('./questionnaire_cfg')),
+  questionnaire_cfg_detail: lazy(() => import('./questionnaire_cfg_detail')),
+  'his_sync/his_msg': lazy(() => import('./his_sync/his_msg')),
+  'his_sync/his_change_handling': lazy(() => import('./his_sync/his_change_handling')),
 } satisfies AreaScreens<'exam_cfg'>;
