@@ -224,6 +224,7 @@ export function serveResource<R extends AnyResource>(
         ...binding.where(filter as FilterOf<R>),
         ids ? inArray(binding.id, ids) : undefined,
         owned(user),
+        binding.scope,
       );
       // The page's ids first, on narrow rows; then the whole rows of those ids only. Fields computed
       // per row (a union's items) are then computed for the page, not for every row the offset skips:
@@ -242,7 +243,7 @@ export function serveResource<R extends AnyResource>(
         .$dynamic();
       for (const join of binding.joins ?? []) counted = counted.leftJoin(join.table, join.on);
       const capped = counted
-        .where(and(where, binding.scope))
+        .where(where)
         .limit(COUNT_CAP + 1)
         .as('capped');
       const [total] = await db.select({ n: count() }).from(capped);
