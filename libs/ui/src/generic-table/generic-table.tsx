@@ -1,5 +1,12 @@
-import { Empty, Table, type TableColumnType, type TablePaginationConfig, type TableProps } from 'antd';
-import { useMemo, useState, type HTMLAttributes, type ReactNode } from 'react';
+import {
+  Empty,
+  Table,
+  type PaginationProps,
+  type TableColumnType,
+  type TablePaginationConfig,
+  type TableProps,
+} from 'antd';
+import { cloneElement, isValidElement, useMemo, useState, type HTMLAttributes, type ReactNode } from 'react';
 import { loadColumnWidths, saveColumnWidths, type ColumnWidths } from './column-widths.js';
 import { ResizableHeaderCell, type ResizableHeaderCellProps } from './resizable-header-cell.js';
 import './generic-table.css';
@@ -44,6 +51,19 @@ function withDash<T>(column: GenericColumn<T>): GenericColumn<T>['render'] {
     return isEmptyCellValue(shown) ? EMPTY_CELL : shown;
   };
 }
+
+/** antd names its pager buttons by their icons ("left", "double-right"); these are the locale's words. */
+const PAGER_NAMES: Record<string, string> = {
+  prev: '上一页',
+  next: '下一页',
+  'jump-prev': '向前 5 页',
+  'jump-next': '向后 5 页',
+};
+
+const namedPagerItem: NonNullable<PaginationProps['itemRender']> = (_page, type, element) =>
+  PAGER_NAMES[type] && isValidElement<{ 'aria-label'?: string }>(element)
+    ? cloneElement(element, { 'aria-label': PAGER_NAMES[type] })
+    : element;
 
 function usePageOffset<T>(pagination: TableProps<T>['pagination']) {
   const config: TablePaginationConfig | undefined = pagination === false ? undefined : pagination;
@@ -139,7 +159,7 @@ export function GenericTable<T extends object>({
       columns={shownColumns}
       virtual={virtual}
       scroll={{ x: scrollX, y: scroll?.y ?? (virtual ? DEFAULT_TABLE_SCROLL_Y : undefined) }}
-      pagination={pagination}
+      pagination={pagination === false ? false : { itemRender: namedPagerItem, ...pagination }}
       rowSelection={rowSelection}
       expandable={expandable}
       components={{ ...components, header: { ...components?.header, cell: ResizableHeaderCell } }}
