@@ -7,6 +7,8 @@ const PLACEHOLDER_TEXT = 'rgba(0, 0, 0, 0.58)';
 /** antd red-7: 5.6:1 on white, and white on it; antd's #ff4d4f is 3.3:1 both ways. */
 const ERROR = '#cf1322';
 const WHITE = '#ffffff';
+/** Status colours as text: antd's darker steps of green, blue and orange (5:1 and more on their tints). */
+const STATUS_TEXT = { colorSuccess: '#237804', colorInfo: '#0958d9', colorWarning: '#ad4e00' };
 /**
  * Tag text on its light background: antd writes colour-7 on colour-1, under 4.5:1 for these presets;
  * the next darker step of the same antd palette that reaches it.
@@ -51,7 +53,9 @@ export function antdThemeOf(palette: ThemePalette): ThemeConfig {
       Menu: { itemSelectedColor: text, subMenuItemSelectedColor: text },
       // antd greys an empty table's words like disabled text (#bfbfbf); they are read, not disabled.
       Table: { colorTextDisabled: PLACEHOLDER_TEXT },
-      Tag: TAG_TEXT,
+      // Status tags and texts write antd's bright status colours (#52c41a, #1677ff, #faad14) as text.
+      Tag: { ...TAG_TEXT, ...STATUS_TEXT },
+      Typography: STATUS_TEXT,
       Tabs: { itemSelectedColor: text, itemHoverColor: text, itemActiveColor: text },
       Tooltip: { colorTextLightSolid: WHITE },
       Badge: { colorTextLightSolid: WHITE },
