@@ -47,15 +47,18 @@ export function antdThemeOf(palette: ThemePalette): ThemeConfig {
       colorTextDescription: SECONDARY_TEXT,
       colorTextPlaceholder: PLACEHOLDER_TEXT,
       colorError: ERROR,
+      colorErrorText: ERROR,
+      colorSuccessText: STATUS_TEXT.colorSuccess,
+      colorInfoText: STATUS_TEXT.colorInfo,
+      colorWarningText: STATUS_TEXT.colorWarning,
     },
     components: {
       Button: { primaryColor: onSurface, dangerColor: WHITE, defaultHoverColor: text, defaultActiveColor: text },
       Menu: { itemSelectedColor: text, subMenuItemSelectedColor: text },
       // antd greys an empty table's words like disabled text (#bfbfbf); they are read, not disabled.
       Table: { colorTextDisabled: PLACEHOLDER_TEXT },
-      // Status tags and texts write antd's bright status colours (#52c41a, #1677ff, #faad14) as text.
+      // Status tags write antd's bright status colours (#52c41a, #1677ff, #faad14) as text.
       Tag: { ...TAG_TEXT, ...STATUS_TEXT },
-      Typography: STATUS_TEXT,
       Tabs: { itemSelectedColor: text, itemHoverColor: text, itemActiveColor: text },
       Tooltip: { colorTextLightSolid: WHITE },
       Badge: { colorTextLightSolid: WHITE },

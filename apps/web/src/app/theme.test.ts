@@ -21,7 +21,7 @@ describe('themePalette (WCAG 2 AA)', () => {
     for (const under of [surface, surfaceHover, surfaceActive]) {
       expect(contrastRatio(onSurface, under)).toBeGreaterThanOrEqual(AA_TEXT);
     }
-    expect(contrastRatio(text, '#ffffff')).toBeGreaterThanOrEqual(5);
+    expect(contrastRatio(text, '#ffffff')).toBeGreaterThanOrEqual(5.5);
   });
 
   it('writes dark text on teal and yellow, white on blue, and darkens teal for text on white', () => {
