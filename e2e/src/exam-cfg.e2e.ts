@@ -197,10 +197,10 @@ describe('体检配置: the centre keeps its own catalogue', () => {
       await go(admin, `${route.path}?closeTag=1`);
       await activeTab(admin).getByText(route.title, { exact: true }).waitFor({ timeout: 10_000 });
       // A screen (a lazy chunk) shows its card once loaded, a detail page opened without its record an
-      // Alert saying so; the developing page is a Result. The open tabs' screens stay mounted, hidden
-      // (首页's cards first of all): the shown one is the one.
+      // Alert or an Empty saying so; the developing page is a Result. The open tabs' screens stay
+      // mounted, hidden (首页's cards first of all): the shown one is the one.
       await admin
-        .locator('.ant-card:visible, .ant-alert:visible, .ant-result:visible')
+        .locator('.ant-card:visible, .ant-alert:visible, .ant-empty:visible, .ant-result:visible')
         .first()
         .waitFor({ timeout: 15_000 });
       if ((await admin.getByText(/功能开发中/).count()) > 0) developing.push(route.title);

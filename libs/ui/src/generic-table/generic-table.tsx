@@ -5,8 +5,18 @@ import {
   type TableColumnType,
   type TablePaginationConfig,
   type TableProps,
+  type TableRef,
 } from 'antd';
-import { cloneElement, isValidElement, useMemo, useState, type HTMLAttributes, type ReactNode } from 'react';
+import {
+  cloneElement,
+  isValidElement,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type HTMLAttributes,
+  type ReactNode,
+} from 'react';
 import { loadColumnWidths, saveColumnWidths, type ColumnWidths } from './column-widths.js';
 import { ResizableHeaderCell, type ResizableHeaderCellProps } from './resizable-header-cell.js';
 import './generic-table.css';
@@ -65,6 +75,25 @@ const namedPagerItem: NonNullable<PaginationProps['itemRender']> = (_page, type,
     ? cloneElement(element, { 'aria-label': PAGER_NAMES[type] })
     : element;
 
+const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]';
+
+/**
+ * WCAG 2.1.1 (axe scrollable-region-focusable): a table wider than its card scrolls sideways; with
+ * nothing inside to tab to (an empty list) the keyboard could not scroll it, so its scroll area takes
+ * focus itself. Checked after each render, when rows or widths have changed.
+ */
+function useKeyboardScroll() {
+  const ref = useRef<TableRef>(null);
+  useEffect(() => {
+    const areas = ref.current?.nativeElement?.querySelectorAll<HTMLElement>('.ant-table-content, .ant-table-body');
+    areas?.forEach((area) => {
+      if (area.scrollWidth > area.clientWidth && !area.querySelector(FOCUSABLE)) area.tabIndex = 0;
+      else area.removeAttribute('tabindex');
+    });
+  });
+  return ref;
+}
+
 function usePageOffset<T>(pagination: TableProps<T>['pagination']) {
   const config: TablePaginationConfig | undefined = pagination === false ? undefined : pagination;
   const [page, setPage] = useState({
@@ -103,6 +132,7 @@ export function GenericTable<T extends object>({
   if (saved.tableKey !== tableKey) setSaved({ tableKey, widths: loadColumnWidths(tableKey) });
   const widths = saved.widths;
   const { offset, setPage } = usePageOffset(pagination);
+  const tableRef = useKeyboardScroll();
 
   const shownColumns = useMemo(() => {
     const resize = (id: string, width: number, persist: boolean) =>
@@ -155,6 +185,7 @@ export function GenericTable<T extends object>({
   return (
     <Table<T>
       {...rest}
+      ref={tableRef}
       className={['checkup-generic-table', className].filter(Boolean).join(' ')}
       columns={shownColumns}
       virtual={virtual}
