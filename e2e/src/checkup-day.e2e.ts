@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { Stack } from '@checkup/launcher';
 import { startDeviceSims, type DeviceSims } from '@checkup/device-sim';
+import { expectAccessible } from '../support/axe.js';
 import { launchChromium, screenshotPath } from '../support/browser.js';
 import { loggedIn } from '../support/session.js';
 import { startTestStack } from '../support/stack.js';
@@ -107,6 +108,7 @@ describe('a checkup day: registration, department diagnosis (issue 7), review, r
     await page.locator('.ant-select-item-option').filter({ hasText: '入职体检套餐' }).click();
     await expect.poll(() => page.getByTestId('order-total').textContent()).toBe('¥198.00');
     await page.screenshot({ path: screenshotPath('register-quick-form') });
+    await expectAccessible(page, '快速登记');
 
     await page.getByRole('button', { name: label('保存登记') }).click();
     const title = await page
@@ -153,6 +155,7 @@ describe('a checkup day: registration, department diagnosis (issue 7), review, r
       .first()
       .waitFor();
     await page.screenshot({ path: screenshotPath('dept-diag-abnormal-saved') });
+    await expectAccessible(page, '科室诊断');
 
     await page.getByRole('button', { name: label('签名') }).click();
     await page.getByText('本科室已签名，结果只读').waitFor();
@@ -286,6 +289,7 @@ describe('a checkup day: registration, department diagnosis (issue 7), review, r
       })
       .toContain('血压偏高');
     await chief.page.screenshot({ path: screenshotPath('review-first-trial') });
+    await expectAccessible(chief.page, '总检审核');
     await chief.page.getByRole('button', { name: label('通过') }).click();
     await chief.page.getByText('初审通过').first().waitFor();
 
@@ -320,6 +324,7 @@ describe('a checkup day: registration, department diagnosis (issue 7), review, r
     await go(page, '/manager/exam_mg/print_rpt');
     const row = page.locator('tr').filter({ hasText: orderId });
     await row.locator('input[type=checkbox]').check();
+    await expectAccessible(page, '报告打印');
     const printer = sims.printServices[0]!;
     const before = printer.jobs().length;
     await page.getByRole('button', { name: /批量打印/ }).click();
@@ -357,6 +362,7 @@ describe('a checkup day: registration, department diagnosis (issue 7), review, r
     await expect.poll(() => printer.jobs().length, { timeout: 30_000 }).toBe(before + 1);
     expect(await pdfText(printer.jobs().at(-1)!.files[0]!.savedAs!)).toContain('王建国');
     await page.screenshot({ path: screenshotPath('kiosk-report-list') });
+    await expectAccessible(page, '自助打印');
     await context.close();
   });
 
@@ -384,6 +390,7 @@ describe('a checkup day: registration, department diagnosis (issue 7), review, r
     // The board follows the call too: the department no longer waits for its first call.
     await expect.poll(() => display.getByText('暂无呼叫').count()).toBe(0);
     await display.screenshot({ path: screenshotPath('queue-display') });
+    await expectAccessible(display, '叫号屏');
     await hall.close();
     await desk.context.close();
   });

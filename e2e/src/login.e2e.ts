@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Stack } from '@checkup/launcher';
+import { expectAccessible } from '../support/axe.js';
 import { launchChromium, screenshotPath } from '../support/browser.js';
 import { startTestStack } from '../support/stack.js';
 
@@ -31,6 +32,7 @@ describe('login slice in Chromium', () => {
     expect(await button.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(TEAL);
     await page.waitForFunction(() => document.title === '示范医院体检中心 - 体检管理系统');
     await page.screenshot({ path: screenshotPath('login-page') });
+    await expectAccessible(page, '登录');
   });
 
   it('refuses a wrong password with the spec message and changes nothing else', async () => {
@@ -56,6 +58,7 @@ describe('login slice in Chromium', () => {
     const header = page.locator('.ant-layout-header').first();
     expect(await header.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(TEAL);
     await page.screenshot({ path: screenshotPath('home-page') });
+    await expectAccessible(page, '首页');
   });
 
   it('stays logged in after a reload', async () => {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Input, type TablePaginationConfig } from 'antd';
+import { CloseCircleFilled } from '@ant-design/icons';
 
 /** Page and page size of a server-paged list; a changed filter goes back to the first page. */
 export function usePaging(size = 20) {
@@ -36,7 +37,8 @@ export function SearchBox({
     <Input.Search
       aria-label={label}
       placeholder={placeholder}
-      allowClear
+      // antd's clear button is named by its icon, "close-circle".
+      allowClear={{ clearIcon: <CloseCircleFilled aria-label="清除" /> }}
       style={{ width }}
       value={typed}
       onChange={(e) => setTyped(e.target.value)}

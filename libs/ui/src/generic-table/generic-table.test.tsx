@@ -25,6 +25,13 @@ function bodyRows(container: HTMLElement): HTMLElement[] {
 describe('GenericTable', () => {
   beforeEach(() => window.localStorage.clear());
 
+  it('names the pager buttons in Chinese, not by their icons (issue 18, accessibility)', () => {
+    render(<GenericTable tableKey="t" rowKey="id" columns={columns} dataSource={people(80)} virtual={false} />);
+    expect(screen.getByRole('button', { name: '上一页' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '下一页' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /left|right/ })).toBeNull();
+  });
+
   it('shows 暂无数据 when there are no rows', () => {
     render(<GenericTable tableKey="t" rowKey="id" columns={columns} dataSource={[]} />);
     expect(screen.getByText('暂无数据')).toBeTruthy();

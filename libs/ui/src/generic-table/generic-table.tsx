@@ -1,5 +1,22 @@
-import { Empty, Table, type TableColumnType, type TablePaginationConfig, type TableProps } from 'antd';
-import { useMemo, useState, type HTMLAttributes, type ReactNode } from 'react';
+import {
+  Empty,
+  Table,
+  type PaginationProps,
+  type TableColumnType,
+  type TablePaginationConfig,
+  type TableProps,
+  type TableRef,
+} from 'antd';
+import {
+  cloneElement,
+  isValidElement,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type HTMLAttributes,
+  type ReactNode,
+} from 'react';
 import { loadColumnWidths, saveColumnWidths, type ColumnWidths } from './column-widths.js';
 import { ResizableHeaderCell, type ResizableHeaderCellProps } from './resizable-header-cell.js';
 import './generic-table.css';
@@ -45,6 +62,38 @@ function withDash<T>(column: GenericColumn<T>): GenericColumn<T>['render'] {
   };
 }
 
+/** antd names its pager buttons by their icons ("left", "double-right"); these are the locale's words. */
+const PAGER_NAMES: Record<string, string> = {
+  prev: '上一页',
+  next: '下一页',
+  'jump-prev': '向前 5 页',
+  'jump-next': '向后 5 页',
+};
+
+const namedPagerItem: NonNullable<PaginationProps['itemRender']> = (_page, type, element) =>
+  PAGER_NAMES[type] && isValidElement<{ 'aria-label'?: string }>(element)
+    ? cloneElement(element, { 'aria-label': PAGER_NAMES[type] })
+    : element;
+
+const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]';
+
+/**
+ * WCAG 2.1.1 (axe scrollable-region-focusable): a table wider than its card scrolls sideways; with
+ * nothing inside to tab to (an empty list) the keyboard could not scroll it, so its scroll area takes
+ * focus itself. Checked after each render, when rows or widths have changed.
+ */
+function useKeyboardScroll() {
+  const ref = useRef<TableRef>(null);
+  useEffect(() => {
+    const areas = ref.current?.nativeElement?.querySelectorAll<HTMLElement>('.ant-table-content, .ant-table-body');
+    areas?.forEach((area) => {
+      if (area.scrollWidth > area.clientWidth && !area.querySelector(FOCUSABLE)) area.tabIndex = 0;
+      else area.removeAttribute('tabindex');
+    });
+  });
+  return ref;
+}
+
 function usePageOffset<T>(pagination: TableProps<T>['pagination']) {
   const config: TablePaginationConfig | undefined = pagination === false ? undefined : pagination;
   const [page, setPage] = useState({
@@ -83,6 +132,7 @@ export function GenericTable<T extends object>({
   if (saved.tableKey !== tableKey) setSaved({ tableKey, widths: loadColumnWidths(tableKey) });
   const widths = saved.widths;
   const { offset, setPage } = usePageOffset(pagination);
+  const tableRef = useKeyboardScroll();
 
   const shownColumns = useMemo(() => {
     const resize = (id: string, width: number, persist: boolean) =>
@@ -135,11 +185,12 @@ export function GenericTable<T extends object>({
   return (
     <Table<T>
       {...rest}
+      ref={tableRef}
       className={['checkup-generic-table', className].filter(Boolean).join(' ')}
       columns={shownColumns}
       virtual={virtual}
       scroll={{ x: scrollX, y: scroll?.y ?? (virtual ? DEFAULT_TABLE_SCROLL_Y : undefined) }}
-      pagination={pagination}
+      pagination={pagination === false ? false : { itemRender: namedPagerItem, ...pagination }}
       rowSelection={rowSelection}
       expandable={expandable}
       components={{ ...components, header: { ...components?.header, cell: ResizableHeaderCell } }}

@@ -1,11 +1,12 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Avatar, Button, Dropdown, Layout, Tabs, Typography } from 'antd';
+import { Avatar, Button, Dropdown, Layout, Typography } from 'antd';
 import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useVersion } from '../api/get-version';
 import { useUserInfo } from '../../features/session/api/get-user-info';
 import { useLogout } from '../../features/session/api/logout';
 import { APP_ROUTES, HOME_PATH, mayCall, routeOf, setServiceTypeRoute } from '@checkup/api-contract';
+import { PageTabs } from './page-tabs';
 import { ScreenHost } from './screen-host';
 import { serverModeMenuItem, useServerModeSwitch } from './server-mode-menu';
 import { SideMenu } from './side-menu';
@@ -77,13 +78,13 @@ export function ManagerLayout() {
             // Offered to whom the switch call is open (外检模式); the server refuses the others too.
             items: [
               ...(mayCall(setServiceTypeRoute, roleMenu) ? [serverModeMenuItem] : []),
-              { key: 'logout', icon: <LogoutOutlined />, label: '退出登录' },
+              { key: 'logout', icon: <LogoutOutlined aria-hidden />, label: '退出登录' },
             ],
             onClick: ({ key }) => (key === 'logout' ? void onLogout() : onServerModeClick(key)),
           }}
         >
           <Button type="text" className={styles.user} data-testid="current-user">
-            <Avatar size="small" icon={<UserOutlined />} />
+            <Avatar size="small" icon={<UserOutlined aria-hidden />} />
             <span>{user.data?.user_name}</span>
           </Button>
         </Dropdown>
@@ -93,19 +94,17 @@ export function ManagerLayout() {
           <SideMenu roleMenu={roleMenu} />
         </Layout.Sider>
         <Layout.Content className={styles.content}>
-          <Tabs
-            type="editable-card"
-            hideAdd
-            size="small"
-            className={styles.tabs}
+          {/* One h1 a page (WCAG 2.4.6): the shell names the page; the tab shows the same title. */}
+          <h1 className={styles.pageTitle}>{current?.title ?? version.data?.name ?? '体检管理系统'}</h1>
+          <PageTabs
+            tabs={tabs}
             activeKey={current?.path ?? ''}
-            items={tabs.map((t) => ({ key: t.path, label: t.title, closable: t.path !== HOME_PATH }))}
-            onChange={(path) => {
+            isClosable={(path) => path !== HOME_PATH}
+            onSelect={(path) => {
               const tab = tabs.find((t) => t.path === path);
               if (tab) void navigate(`${tab.path}${tab.search}`);
             }}
-            onEdit={(path, action) => action === 'remove' && typeof path === 'string' && onCloseTab(path)}
-            data-testid="page-tabs"
+            onClose={onCloseTab}
           />
           <ScreenHost openPaths={openPaths} roleMenu={roleMenu} />
         </Layout.Content>

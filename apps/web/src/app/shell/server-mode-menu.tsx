@@ -16,7 +16,7 @@ const KEY_PREFIX = 'service-mode:';
 /** The 切换服务模式 entry of the user menu: 体检服务器 (1) and 外部服务器 (2), spec §4. */
 export const serverModeMenuItem: NonNullable<MenuProps['items']>[number] = {
   key: 'service-mode',
-  icon: <SwapOutlined />,
+  icon: <SwapOutlined aria-hidden />,
   label: '切换服务模式',
   children: ([1, 2] as const).map((type) => ({ key: `${KEY_PREFIX}${type}`, label: SWITCHABLE_SERVICE_TYPES[type] })),
 };

@@ -1,7 +1,7 @@
 import { useState, type CSSProperties, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useVersion } from '../../app/api/get-version';
-import { themeColorOf } from '../../app/theme';
+import { themePalette } from '../../app/theme';
 import { useLogin, type LoginForm } from './api/login';
 import styles from './login.module.css';
 
@@ -62,7 +62,12 @@ export default function LoginPage() {
     }
   }
 
-  const theme = { '--theme-color': themeColorOf(version.data?.systemColorStyle) } as CSSProperties;
+  const palette = themePalette(version.data?.systemColorStyle);
+  const theme = {
+    '--theme-color': palette.surface,
+    '--theme-on-color': palette.onSurface,
+    '--theme-text': palette.text,
+  } as CSSProperties;
   const pending = loginMutation.isPending;
 
   return (

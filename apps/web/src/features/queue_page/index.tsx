@@ -79,7 +79,7 @@ function QueueBoards({ deptIds }: { deptIds: string }) {
   return (
     <div className={styles.screen}>
       <header className={styles.header}>
-        <span>排队叫号</span>
+        <h1 className={styles.title}>排队叫号</h1>
         <Clock />
       </header>
       {lastCall && (

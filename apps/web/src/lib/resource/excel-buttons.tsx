@@ -24,7 +24,7 @@ export function ExportButton({ resource, filter }: { resource: AnyResource; filt
   };
   return (
     <Space>
-      <Button icon={<DownloadOutlined />} loading={received !== null} onClick={() => void run()}>
+      <Button icon={<DownloadOutlined aria-hidden />} loading={received !== null} onClick={() => void run()}>
         导出
       </Button>
       {received !== null && (
@@ -78,7 +78,7 @@ export function ImportButton({ resource }: { resource: AnyResource }) {
 
   return (
     <>
-      <Button icon={<UploadOutlined />} onClick={() => setOpen(true)}>
+      <Button icon={<UploadOutlined aria-hidden />} onClick={() => setOpen(true)}>
         导入
       </Button>
       <Modal
@@ -106,7 +106,7 @@ export function ImportButton({ resource }: { resource: AnyResource }) {
             onRemove={() => setFile(null)}
             fileList={file ? [{ uid: '1', name: file.name, status: 'done' }] : []}
           >
-            <Button icon={<UploadOutlined />}>选择Excel文件</Button>
+            <Button icon={<UploadOutlined aria-hidden />}>选择Excel文件</Button>
           </Upload>
           <Radio.Group
             aria-label="导入方式"

@@ -150,7 +150,7 @@ export function ResourceScreen<R extends KeptResource>(props: ResourceScreenProp
           <Space>
             {has('import') && <ImportButton resource={resource} />}
             {has('save') && (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => open('new')}>
+              <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => open('new')}>
                 新增{spec.title}
               </Button>
             )}

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Badge, Button, Card, Col, Result, Row, Space, Spin } from 'antd';
+import { Alert, App, Badge, Button, Card, Col, Result, Row, Space, Spin, Typography } from 'antd';
 import { ABNORMAL_ARROWS, type DeptDiagnosisView } from '@checkup/api-contract';
 import { AiCorrectionDialog } from '@checkup/ui';
 import { useRefreshFlag } from '../../../lib/use-refresh-flag';
@@ -187,7 +187,7 @@ export function DetailPage({ record }: { record: DeptRecord }) {
               <Button onClick={() => setAiClosed(false)}>AI纠错</Button>
             </Badge>
           )}
-          <span style={{ color: '#999' }}>回车跳到下一项，Ctrl+S 保存</span>
+          <Typography.Text type="secondary">回车跳到下一项，Ctrl+S 保存</Typography.Text>
         </Space>
         <Row gutter={12}>
           <Col xs={24} xl={14}>

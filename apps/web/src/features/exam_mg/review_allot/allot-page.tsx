@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Card, DatePicker, Input, Select, Space, Tag } from 'antd';
+import { App, Button, Card, DatePicker, Input, Select, Space, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { REVIEW_STEP_RULES, type ReviewStep, type ReviewWorklistRow } from '@checkup/api-contract';
 import { GenericTable, usePaging, type GenericColumn } from '@checkup/ui';
@@ -155,7 +155,7 @@ export function AllotPage({ step }: { step: ReviewStep }) {
         <Button loading={auto.isPending} onClick={onAuto}>
           自动分配
         </Button>
-        <span style={{ color: '#999' }}>已选 {selected.length} 个</span>
+        <Typography.Text type="secondary">已选 {selected.length} 个</Typography.Text>
       </Space>
       <GenericTable<ReviewWorklistRow>
         tableKey={`${step}_review_allot`}

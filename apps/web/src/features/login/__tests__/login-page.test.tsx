@@ -61,6 +61,8 @@ describe('login page', () => {
     expect(await screen.findByRole('heading', { name: '测试医院' })).toBeTruthy();
     const page = screen.getByRole('main').parentElement!;
     expect(page.style.getPropertyValue('--theme-color')).toBe('#2253E6');
+    // White reads on this blue (6:1); on teal and yellow the text is dark (app/theme).
+    expect(page.style.getPropertyValue('--theme-on-color')).toBe('#ffffff');
     const password = screen.getByPlaceholderText('请输入密码');
     expect(password.getAttribute('type')).toBe('password');
     fireEvent.click(screen.getByRole('button', { name: '显示密码' }));

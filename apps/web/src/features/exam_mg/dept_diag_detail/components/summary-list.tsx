@@ -1,5 +1,5 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined } from '@ant-design/icons';
-import { Button, Empty, Input, Space, Tag } from 'antd';
+import { Button, Empty, Input, Tag } from 'antd';
 import type { SummaryLine } from '@checkup/api-contract';
 
 const SOURCE_LABELS: Record<string, string> = { '0': '结果', '2': '诊断', '4': '手写' };
@@ -26,10 +26,12 @@ export function SummaryList({ lines, readOnly, onChange }: Props) {
     <div>
       {lines.length === 0 && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无小结" />}
       {lines.map((line, index) => (
-        <Space.Compact key={index} block style={{ marginBottom: 4 }}>
-          <Tag style={{ lineHeight: '22px', marginInlineEnd: 4 }}>{SOURCE_LABELS[line.source] ?? line.source}</Tag>
+        // Apart, not compact: joined buttons overlap by a pixel and fall under 24px (WCAG 2.5.8).
+        <div key={index} style={{ display: 'flex', gap: 4, marginBottom: 4 }}>
+          <Tag style={{ lineHeight: '22px', marginInlineEnd: 0 }}>{SOURCE_LABELS[line.source] ?? line.source}</Tag>
           <Input
             size="small"
+            style={{ flex: 1 }}
             aria-label={`小结${index + 1}`}
             value={line.summary_content}
             readOnly={readOnly}
@@ -58,7 +60,7 @@ export function SummaryList({ lines, readOnly, onChange }: Props) {
               />
             </>
           )}
-        </Space.Compact>
+        </div>
       ))}
       {!readOnly && (
         <Button

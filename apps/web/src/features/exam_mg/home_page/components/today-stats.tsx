@@ -45,7 +45,13 @@ export function TodayStats() {
                 key: 'progress',
                 render: (_: unknown, d) => {
                   const all = d.waiting + d.entered + d.signed;
-                  return <Progress size="small" percent={all ? Math.round((d.signed / all) * 100) : 0} />;
+                  return (
+                    <Progress
+                      size="small"
+                      aria-label={`${d.dept_name}完成进度`}
+                      percent={all ? Math.round((d.signed / all) * 100) : 0}
+                    />
+                  );
                 },
               },
             ]}

@@ -1,6 +1,21 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Badge, Button, Card, Col, Descriptions, Result, Row, Select, Space, Spin, Tag } from 'antd';
+import {
+  Alert,
+  App,
+  Badge,
+  Button,
+  Card,
+  Col,
+  Descriptions,
+  Result,
+  Row,
+  Select,
+  Space,
+  Spin,
+  Tag,
+  Typography,
+} from 'antd';
 import { useNavigate } from 'react-router';
 import {
   OCCUPATIONAL_CONCLUSIONS,
@@ -160,7 +175,7 @@ export function ReviewDetailPage({ orderId, variant }: { orderId: string; varian
               <Button onClick={() => setAiClosed(false)}>AI纠错</Button>
             </Badge>
           )}
-          <span style={{ color: '#999' }}>Ctrl+S 保存</span>
+          <Typography.Text type="secondary">Ctrl+S 保存</Typography.Text>
         </Space>
         <Row gutter={12}>
           <Col xs={24} xl={14}>
