@@ -60,7 +60,11 @@ async function screenSizes(manifest: Manifest, outDir: string, initial: Set<stri
   const area = closure(manifest, areaKey);
   const screens: { screen: string; kb: number; files: number }[] = [];
   for (const key of manifest[areaKey]?.dynamicImports ?? []) {
-    const screen = key.slice(`src/features/${SCREEN_AREA}/`.length).split('/')[0]!;
+    // A child route's folder sits in its group's (self_defined_template/guide_sheet/index.tsx).
+    const screen = key
+      .slice(`src/features/${SCREEN_AREA}/`.length)
+      .replace(/\/index\.tsx?$/, '')
+      .replace(/\.tsx?$/, '');
     const own = [...closure(manifest, key, new Set(area))].filter((f) => !shell.has(f));
     screens.push({ screen, kb: await gzipKb(outDir, own), files: own.length });
   }
