@@ -10,6 +10,8 @@ import { startTestStack } from '../support/stack.js';
 
 /** antd writes two-character button labels with a space between them ("保 存"). */
 const label = (text: string) => new RegExp(`^${[...text].join('\\s*')}$`);
+/** The drawer slides in and out: a screenshot waits until it has. */
+const settled = (page: Page) => page.waitForTimeout(600);
 
 /** Picks `text` in a remote-search select: types it and chooses the option naming it. */
 async function choose(page: Page, field: string, text: string) {
@@ -32,7 +34,9 @@ async function chooseColour(page: Page, colourLabel: string) {
 /**
  * 体检配置 in Chromium (issue 18): a package made in 套餐配置 is offered at 快速登记 with its price; a
  * reference range changed in 基础项目 judges the next entry; 100 conclusion words imported from .xlsx
- * with 3 bad rows leave a report to download.
+ * with 3 bad rows leave a report to download; ultrasound sign words compose a 描述 and 结论, a
+ * questionnaire's branches show, the HIS screens say no HIS is configured; a template edited in 自定义模板
+ * is previewed and saved; every 体检配置 screen is built and passes axe-core. One stack for the area.
  */
 describe('体检配置: the centre keeps its own catalogue', () => {
   let stack: Stack;
@@ -41,6 +45,7 @@ describe('体检配置: the centre keeps its own catalogue', () => {
   let orderId = '';
   const pageErrors: string[] = [];
   const go = (page: Page, hashPath: string) => page.goto(`${stack.url}/#${hashPath}`);
+  const goAdmin = (hashPath: string) => go(admin, hashPath);
 
   beforeAll(async () => {
     [stack, browser] = await Promise.all([startTestStack(), launchChromium()]);
@@ -187,6 +192,84 @@ describe('体检配置: the centre keeps its own catalogue', () => {
     await admin.getByLabel('搜索诊断').fill('导入结论');
     await admin.getByLabel('搜索诊断').press('Enter');
     await admin.getByText('共 97 条').waitFor();
+    expect(pageErrors).toEqual([]);
+  });
+
+  // 超声配置, 问卷配置 and the HIS screens; then 自定义模板's editor.
+  it('previews what 肝脏’s sign words compose, and refuses to remove a node with children', async () => {
+    await goAdmin('/manager/exam_cfg/ultrasonic_cfg/item_symptom');
+    const item = admin.getByRole('combobox', { name: '预览的超声项目' });
+    await item.click();
+    await item.fill('肝脏');
+    await admin.locator('.ant-select-item-option').filter({ hasText: '肝脏（GZ）' }).click();
+    await admin.getByRole('checkbox', { name: /脂肪肝（轻度）/ }).check();
+    await admin.getByLabel('组合结果').getByText('轻度脂肪肝', { exact: true }).waitFor();
+    expect(await admin.getByRole('checkbox', { name: /肝脏未见异常/ }).isChecked()).toBe(false);
+    await admin.locator('.ant-select-dropdown').last().waitFor({ state: 'hidden' });
+    await admin.screenshot({ path: screenshotPath('exam-cfg-us-sign-preview') });
+
+    await goAdmin('/manager/exam_cfg/ultrasonic_cfg/classify');
+    const root = admin.locator('.ant-table-row').filter({ hasText: 'Abdomen' });
+    await root.getByRole('button', { name: '删除' }).click();
+    await admin
+      .getByRole('button', { name: /^删\s*除$/ })
+      .last()
+      .click();
+    await admin.getByText('该分类下还有3个下级分类，请先删除或移走下级分类').waitFor();
+    await admin.screenshot({ path: screenshotPath('exam-cfg-us-classify') });
+  });
+
+  it('shows the health questionnaire’s questions with their branches', async () => {
+    await goAdmin('/manager/exam_cfg/questionnaire_cfg');
+    await admin
+      .locator('.ant-table-row')
+      .filter({ hasText: '健康体检问卷（成人）' })
+      .getByRole('button', { name: '题目' })
+      .click();
+    await admin.getByText('问卷：健康体检问卷（成人）').waitFor();
+    await admin.getByText(/A\.是→Q2/).waitFor();
+    await admin.screenshot({ path: screenshotPath('exam-cfg-questionnaire-detail') });
+  });
+
+  it('says plainly on both HIS screens that no HIS is configured', async () => {
+    for (const screen of ['his_msg', 'his_change_handling']) {
+      await goAdmin(`/manager/exam_cfg/his_sync/${screen}`);
+      await admin.getByText(/^未配置HIS接口：/).waitFor();
+      await admin.screenshot({ path: screenshotPath(`exam-cfg-${screen}`) });
+    }
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('edits the default guide sheet: a new title and a hidden section show in the preview and are saved', async () => {
+    await goAdmin('/manager/exam_cfg/self_defined_template/guide_sheet');
+    const row = admin.locator('.ant-table-row').filter({ hasText: '标准导检单' });
+    expect(await row.textContent()).toContain('默认');
+    await row.getByRole('button', { name: '编辑' }).click();
+    const form = admin.getByRole('form', { name: '导检单模板' });
+    const preview = form.getByRole('region', { name: '打印预览' });
+    await preview.getByText('检查科室与项目').waitFor();
+    await form.getByRole('textbox', { name: '标题', exact: true }).fill('入职体检指引单');
+    await form.getByRole('switch', { name: '显示检查科室与项目' }).click();
+    await preview.getByText('入职体检指引单').waitFor();
+    expect(await preview.getByText('检查科室与项目').count()).toBe(0);
+    await settled(admin);
+    await admin.screenshot({ path: screenshotPath('templates-guide-sheet-editor') });
+    await admin.getByRole('button', { name: label('保存') }).click();
+    await admin.getByText('导检单模板已保存').waitFor();
+    await settled(admin);
+    expect(await row.textContent()).toContain('系统管理员');
+    await admin.screenshot({ path: screenshotPath('templates-guide-sheet-list') });
+  });
+
+  it('lays out a barcode label', async () => {
+    await goAdmin('/manager/exam_cfg/self_defined_template/barcode');
+    await admin.locator('.ant-table-row').filter({ hasText: '标准条码' }).getByRole('button', { name: '编辑' }).click();
+    const form = admin.getByRole('form', { name: '条码模板' });
+    await form.getByRole('region', { name: '打印预览' }).waitFor();
+    await form.getByRole('combobox', { name: '体检号的位置' }).click();
+    await admin.locator('.ant-select-item-option').filter({ hasText: '条码下方' }).click();
+    await settled(admin);
+    await admin.screenshot({ path: screenshotPath('templates-barcode-editor') });
     expect(pageErrors).toEqual([]);
   });
 
