@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { DATABASE_LABELS, type DatabaseKind } from '../server/databases.js';
+import { adminDatabaseUrl, benchCli, progressLog } from '../shared/cli.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -16,19 +16,7 @@ const { values: args } = parseArgs({
   },
 });
 
-function fail(message: string): never {
-  console.error(`bench:catalogue: ${message}`);
-  process.exit(2);
-}
-
-const KINDS = Object.keys(DATABASE_LABELS) as DatabaseKind[];
-
-function databaseList(name: string, value: string): DatabaseKind[] {
-  const list = value === 'none' ? [] : value.split(',');
-  const bad = list.filter((k) => !KINDS.includes(k as DatabaseKind));
-  if (bad.length) fail(`--${name}: ${bad.join(', ')} is not one of ${KINDS.join(', ')} (or none)`);
-  return list as DatabaseKind[];
-}
+const { fail, databaseList } = benchCli('bench:catalogue');
 
 const whole = (name: string, value: string, min: number) => {
   const n = Number(value);
@@ -49,17 +37,12 @@ export const options = {
   databases: databaseList('databases', args.databases),
   analyze: new Set(databaseList('analyze', args.analyze)),
   /** A role that may CREATE DATABASE; each run makes its own bench_catalogue_<random> and drops it. */
-  adminUrl: process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://root@127.0.0.1:5432/test',
+  adminUrl: adminDatabaseUrl(),
 };
 
 if (!(options.seconds > 0)) fail('--seconds must be a positive number');
 if (!(options.warmupSeconds >= 0)) fail('--warmup must be 0 or more seconds');
 if (options.databases.length === 0) fail('--databases names no database');
 
-const started = Date.now();
-
 /** A progress line, stamped with the time since the start. */
-export function log(line: string): void {
-  const s = Math.round((Date.now() - started) / 1000);
-  console.log(`[${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}] ${line}`);
-}
+export const log = progressLog();
