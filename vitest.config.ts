@@ -3,6 +3,9 @@ import { defineConfig } from 'vitest/config';
 /** Unit and integration suites; the Chromium e2e suite has its own config in e2e/. */
 export default defineConfig({
   test: {
+    // vitest leaves one core to itself by default, which on the 2-core CI machine runs every file in
+    // turn; the PGlite suites are CPU-bound in their worker, so two workers keep both cores busy.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -30,6 +33,8 @@ export default defineConfig({
           name: 'integration',
           environment: 'node',
           include: ['apps/*/test/**/*.test.ts'],
+          // One migrated and seeded database per kind, copied for each file that asks for one.
+          globalSetup: ['apps/checkup-server/test/support/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

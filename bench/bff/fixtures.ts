@@ -21,6 +21,8 @@ export const benchUser: UserInfo = {
   all_depts: true,
   leader: false,
   discount_floor: 100,
+  must_change_password: false,
+  data_scope: 'all',
 };
 
 export const benchVersion: VersionInfo = {

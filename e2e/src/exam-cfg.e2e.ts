@@ -2,14 +2,13 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { Stack } from '@checkup/launcher';
-import { APP_ROUTES } from '@checkup/api-contract';
 import { expectAccessible } from '../support/axe.js';
 import { launchChromium, screenshotPath } from '../support/browser.js';
-import { activeTab, loggedIn } from '../support/session.js';
+import { loggedIn } from '../support/session.js';
+import { openEachScreen, screensOf } from '../support/screens.js';
 import { startTestStack } from '../support/stack.js';
+import { label } from '../support/page-api.js';
 
-/** antd writes two-character button labels with a space between them ("保 存"). */
-const label = (text: string) => new RegExp(`^${[...text].join('\\s*')}$`);
 /** The drawer slides in and out: a screenshot waits until it has. */
 const settled = (page: Page) => page.waitForTimeout(600);
 
@@ -88,7 +87,7 @@ describe('体检配置: the centre keeps its own catalogue', () => {
     await desk.locator('.ant-select-item-option').filter({ hasText: '男士入职套餐' }).click();
     await expect.poll(() => desk.getByTestId('order-total').textContent()).toBe('¥150.00');
     await desk.screenshot({ path: screenshotPath('exam-cfg-package-registered') });
-    await desk.getByRole('button', { name: label('保存登记') }).click();
+    await desk.getByRole('button', { name: /^完成登记/ }).click();
     const title = await desk
       .locator('.ant-result-title')
       .filter({ hasText: /登记成功，体检号 \d+/ })
@@ -274,28 +273,8 @@ describe('体检配置: the centre keeps its own catalogue', () => {
   });
 
   it('opens every 体检配置 screen of the route table as a built screen, not 功能开发中', async () => {
-    const screens = APP_ROUTES.filter((r) => r.menuKey.startsWith('exam_cfg/') && !r.isGroup);
-    const developing: string[] = [];
-    for (const route of screens) {
-      await go(admin, `${route.path}?closeTag=1`);
-      await activeTab(admin).getByText(route.title, { exact: true }).waitFor({ timeout: 10_000 });
-      // A screen (a lazy chunk) shows its card once loaded, a detail page opened without its record an
-      // Alert or an Empty saying so; the developing page is a Result. The open tabs' screens stay
-      // mounted, hidden (首页's cards first of all): the shown one is the one.
-      await admin
-        .locator('.ant-card:visible, .ant-alert:visible, .ant-empty:visible, .ant-result:visible')
-        .first()
-        .waitFor({ timeout: 15_000 });
-      if ((await admin.getByText(/功能开发中/).count()) > 0) developing.push(route.title);
-      // Issue 18: every screen built on the shared widgets passes axe-core, once its list has loaded.
-      await admin
-        .locator('.ant-spin-spinning')
-        .first()
-        .waitFor({ state: 'detached', timeout: 5_000 })
-        .catch(() => undefined);
-      await expectAccessible(admin, `体检配置 ${route.title}`);
-      await admin.screenshot({ path: screenshotPath(`exam-cfg-${route.menuKey.replaceAll('/', '-')}`) });
-    }
+    const screens = screensOf('exam_cfg/');
+    const developing = await openEachScreen(admin, stack.url, screens, '体检配置');
     expect(developing).toEqual([]);
     expect(screens.length).toBeGreaterThanOrEqual(35);
     expect(pageErrors).toEqual([]);

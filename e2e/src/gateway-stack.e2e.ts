@@ -56,13 +56,16 @@ describe('gateway in front of the real checkup server (signing and field encrypt
     expect(((await res.json()) as { msg: string }).msg).toBe('请求签名校验失败');
   });
 
+  // The checkup server keeps the lock on the account (issue 21), so the probe is a real demo account
+  // this file signs in as nowhere else.
   it('locks an account after five wrong passwords, even for the right one', async () => {
     for (let i = 0; i < 5; i += 1) {
-      const res = await login('admin_locked_probe', 'wrong');
+      const res = await login('expert', 'Wrong#pass1');
       expect(((await res.json()) as { msg: string }).msg).toBe('用户账号或密码错误');
     }
-    const locked = await login('admin_locked_probe', 'Checkup@2026');
+    const locked = await login('expert', 'Checkup@2026');
     expect(locked.status).toBe(423);
+    expect(((await locked.json()) as { msg: string }).msg).toBe('登录失败次数过多，账号已锁定15分钟，请稍后再试');
   });
 
   it('answers only self-print calls on the kiosk port', async () => {

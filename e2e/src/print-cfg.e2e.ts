@@ -8,9 +8,7 @@ import { startDeviceSims, type DeviceSims } from '@checkup/device-sim';
 import { launchChromium, screenshotPath } from '../support/browser.js';
 import { loggedIn } from '../support/session.js';
 import { startTestStack } from '../support/stack.js';
-
-/** antd writes two-character button labels with a space between them ("保 存"). */
-const label = (text: string) => new RegExp(`^${[...text].join('\\s*')}$`);
+import { label } from '../support/page-api.js';
 
 /**
  * 打印配置 in Chromium (issue 17 §3): the helpers run on free ports, none on the spec's, so a print

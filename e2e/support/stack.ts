@@ -26,6 +26,9 @@ export async function startTestStack(): Promise<Stack> {
     bffHost: '127.0.0.1',
     dataDir,
     logLevel: 'warn',
+    // The first start migrates and seeds the demo visits; on the shared 2-core machine under load that
+    // alone has taken more than the launcher's default 30 s.
+    readyTimeoutMs: 75_000,
   });
   return {
     ...stack,

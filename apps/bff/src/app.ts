@@ -21,7 +21,11 @@ import { proxyRoutes } from './routes/proxy/index.js';
 import { loggingOptions } from './logging.js';
 
 /** Fastify options, and the logger to write through (none: silent). */
-export type AppOptions = Omit<FastifyServerOptions, 'logger' | 'loggerInstance'> & { log?: Logger };
+export type AppOptions = Omit<FastifyServerOptions, 'logger' | 'loggerInstance'> & {
+  log?: Logger;
+  /** https on the staff port when a certificate is configured (tls.ts). */
+  https?: { cert: Buffer; key: Buffer };
+};
 
 /** The staff-facing BFF as an app without listen: external plugins, then app plugins, then routes (STYLE §2). */
 export async function buildApp(config: BffConfig, { log, ...options }: AppOptions = {}) {
@@ -48,11 +52,7 @@ export async function buildApp(config: BffConfig, { log, ...options }: AppOption
   await app.register(getCachePlugin, { ttlMs: config.CACHE_TTL_SECONDS * 1000 });
 
   await app.register(opsRoutes, { metricsToken: config.METRICS_TOKEN });
-  await app.register(loginRoutes, {
-    ratePerMinute: config.LOGIN_RATE_LIMIT_PER_MINUTE,
-    lockoutFailures: config.LOGIN_LOCKOUT_FAILURES,
-    lockoutMinutes: config.LOGIN_LOCKOUT_MINUTES,
-  });
+  await app.register(loginRoutes, { ratePerMinute: config.LOGIN_RATE_LIMIT_PER_MINUTE });
   await app.register(frontLogRoutes, { perMinute: config.FRONT_LOG_RATE_LIMIT_PER_MINUTE });
   await app.register(cacheAdminRoutes, { ttlSeconds: config.CACHE_TTL_SECONDS });
   await app.register(proxyRoutes, { duplicateTtlMs: config.DUPLICATE_LOCK_TTL_SECONDS * 1000 });

@@ -50,24 +50,35 @@ const configSchema = z.object({
   API_SECRET: z.string().optional(),
   API_SECRET_FILE: z.string().default('data/keys/api-secret.key'),
   LOGIN_RATE_LIMIT_PER_MINUTE: positive.default(30),
-  LOGIN_LOCKOUT_FAILURES: positive.default(5),
-  LOGIN_LOCKOUT_MINUTES: positive.default(15),
   FRONT_LOG_RATE_LIMIT_PER_MINUTE: positive.default(60),
   /** Examinee look-ups (ID number → reports) per kiosk address and minute: guessing ID numbers is slow. */
   KIOSK_LOOKUPS_PER_MINUTE: positive.default(10),
+  /** Extraction codes tried per address and minute on the public listener (the server also locks the link). */
+  SHARE_OPENS_PER_MINUTE: positive.default(10),
   TRUST_PROXY: bool,
   /** /docs and /docs/json open to anyone; otherwise to an administrator's session only. */
   DOCS_PUBLIC: bool,
   /** A bearer token that opens /metrics from other hosts; without it only loopback may read it. */
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN 至少16个字符').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * The staff port serves https with this certificate and key (PEM files): browsers open the camera
+   * (登记照片) only on https or localhost. Both or neither.
+   */
+  TLS_CERT_FILE: z.string().min(1).optional(),
+  TLS_KEY_FILE: z.string().min(1).optional(),
 });
 
 export type BffConfig = z.infer<typeof configSchema>;
 
 /** Parses the environment once at start-up and lists every bad variable (STYLE §4). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): BffConfig {
-  const parsed = configSchema.safeParse(env);
+  const parsed = configSchema
+    .refine((c) => (c.TLS_CERT_FILE === undefined) === (c.TLS_KEY_FILE === undefined), {
+      message: 'TLS_CERT_FILE 与 TLS_KEY_FILE 须同时设置',
+      path: ['TLS_KEY_FILE'],
+    })
+    .safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
     throw new Error(`bff: invalid configuration\n${problems}`);

@@ -2,10 +2,11 @@ import { loadConfig } from './config.js';
 import { buildApp } from './app.js';
 import { buildKioskApp } from './kiosk/app.js';
 import { createLogger } from './logging.js';
+import { httpsOptions } from './tls.js';
 
 const config = loadConfig();
 const log = createLogger(config.LOG_LEVEL);
-const staff = await buildApp(config, { log });
+const staff = await buildApp(config, { log, ...httpsOptions(config) });
 const kiosk = await buildKioskApp(config, { log: createLogger(config.LOG_LEVEL, { name: 'kiosk' }) });
 
 let closing = false;

@@ -1,3 +1,5 @@
+import os from 'node:os';
+import path from 'node:path';
 import { failure } from '@checkup/api-contract';
 import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { Db } from './db/client.js';
@@ -8,34 +10,52 @@ import { formBodyPlugin } from './plugins/form-body.js';
 import { multipartBodyPlugin } from './plugins/multipart-body.js';
 import { httpPlugin, requestLimitOptions } from './plugins/http.js';
 import { idempotencyPlugin } from './plugins/idempotency.js';
+import { serverOpLogPlugin } from './plugins/server-op-log.js';
+import { backendLogRoutes } from './modules/system-logs/routes.js';
+import { jobLogRoutes } from './modules/jobs/routes.js';
+import { reminderRoutes } from './modules/reminders/routes.js';
+import { crmRoutes } from './modules/crm/routes.js';
 import { integrityPlugin } from './plugins/integrity.js';
-import { authRoutes } from './modules/auth/routes.js';
+import { authRoutes, type LoginLockout } from './modules/auth/routes.js';
 import type { PasswordKeys } from './modules/auth/keys.js';
 import { commondataRoutes } from './modules/commondata/routes.js';
 import { logfrontRoutes } from './modules/logfront/routes.js';
 import { auditRoutes } from './modules/audit/routes.js';
 import { orderRoutes } from './modules/orders/routes.js';
 import { deptDiagRoutes } from './modules/dept-diag/routes.js';
+import { deptExtraRoutes } from './modules/dept-diag/extra-routes.js';
 import { examReviewRoutes } from './modules/exam-review/routes.js';
 import { exceptionImageRoutes } from './modules/exam-review/exception-image-routes.js';
 import { reportRoutes } from './modules/report/routes.js';
 import { reportOutputRoutes } from './modules/report/output-routes.js';
+import { reportLogisticsRoutes } from './modules/report-logistics/routes.js';
+import { crmSmsRoutes } from './modules/crm-sms/routes.js';
+import { reportShareRoutes } from './modules/report-share/routes.js';
+import { reportBatchRoutes } from './modules/report-batch/routes.js';
+import { createReportRenderPool, type ReportRenderPool } from './modules/report-batch/render-pool.js';
 import type { ReportTransport } from './modules/report/report-transport.js';
 import { selfTemplateRoutes } from './modules/self-template/routes.js';
 import { commonConfigRoutes } from './modules/common-config/routes.js';
 import { printConfigRoutes } from './modules/print-config/routes.js';
 import { userRoutes } from './modules/user/routes.js';
+import { accountRoutes } from './modules/user/account-routes.js';
 import { packageRoutes } from './modules/package/routes.js';
 import { dictItemMatchRoutes } from './modules/dict-item-match/routes.js';
 import { companyRoutes } from './modules/company/routes.js';
 import { externalRoutes } from './modules/external/routes.js';
 import { criticalValueRoutes } from './modules/critical-values/routes.js';
+import { itemExecRoutes } from './modules/item-exec/routes.js';
 import { queueRoutes } from './modules/queue/routes.js';
 import { queueDisplayRoutes } from './modules/queue/display-routes.js';
 import { selfPrintRoutes } from './modules/selfprint/routes.js';
 import { dataMonitorRoutes } from './modules/data-monitor/routes.js';
 import { registrationRoutes } from './modules/registration/routes.js';
 import { examCfgRoutes } from './modules/exam-cfg/routes.js';
+import { systemRegisterRoutes } from './modules/system-register/routes.js';
+import { deskFlowRoutes } from './modules/desk-flow/routes.js';
+import { reviewMgRoutes } from './modules/review-mg/routes.js';
+import { roleRoutes } from './modules/roles/role-routes.js';
+import { menusHelpRoutes } from './modules/menus-help/routes.js';
 import type { PersonalData } from './modules/people/personal-data.js';
 import type { ApiKeys } from './modules/security/api-secret.js';
 import type { NonceStore } from './modules/security/nonce-store.js';
@@ -45,6 +65,8 @@ import type { IdempotencyStore } from './modules/idempotency/store.js';
 export interface AppDeps {
   db: Db;
   keys: PasswordKeys;
+  /** Wrong passwords in a row that lock an account, and for how long; 5 and 15 minutes unless said. */
+  loginLockout?: LoginLockout;
   sessionIdleMinutes: number;
   /** Derived from the secret shared with the BFF (spec §7 signing and field encryption). */
   apiKeys: ApiKeys;
@@ -59,6 +81,10 @@ export interface AppDeps {
   reportTransport?: ReportTransport;
   /** The queue display stream's heartbeat interval; tests shorten it. */
   queueHeartbeatMs?: number;
+  /** Worker threads laying out batch-printed reports (issue 20); one per core unless given. */
+  reportRenderPool?: ReportRenderPool;
+  /** Where batch-printed reports are kept for the print service; a folder in the system's temp dir unless given. */
+  reportBatchDir?: string;
 }
 
 const SECURITY_SETTINGS_TTL_MS = 3_000;
@@ -90,13 +116,20 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   });
   await app.register(controlCharactersPlugin);
   await app.register(authPlugin, { db: deps.db, idleMinutes: deps.sessionIdleMinutes });
+  await app.register(serverOpLogPlugin, { db: deps.db });
   await app.register(idempotencyPlugin, { store: deps.idempotencyStore ?? new DbIdempotencyStore(deps.db) });
-  await app.register(authRoutes, { db: deps.db, keys: deps.keys });
+  await app.register(authRoutes, { db: deps.db, keys: deps.keys, lockout: deps.loginLockout });
+  await app.register(accountRoutes, { db: deps.db, keys: deps.keys });
   await app.register(commondataRoutes, { db: deps.db });
   await app.register(logfrontRoutes, { db: deps.db });
   await app.register(auditRoutes, { db: deps.db });
+  await app.register(backendLogRoutes, { db: deps.db });
+  await app.register(jobLogRoutes, { db: deps.db });
+  await app.register(reminderRoutes, { db: deps.db });
+  await app.register(crmRoutes, { db: deps.db });
   await app.register(orderRoutes, { db: deps.db, personalData: deps.personalData });
   await app.register(deptDiagRoutes, { db: deps.db });
+  await app.register(deptExtraRoutes, { db: deps.db });
   await app.register(examReviewRoutes, { db: deps.db, personalData: deps.personalData });
   await app.register(exceptionImageRoutes, { db: deps.db });
   await app.register(reportRoutes, { db: deps.db, personalData: deps.personalData });
@@ -106,15 +139,30 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
     ticketKey: deps.apiKeys.sign,
     transport: deps.reportTransport,
   });
+  await app.register(reportLogisticsRoutes, { db: deps.db, personalData: deps.personalData });
+  await app.register(crmSmsRoutes, { db: deps.db, personalData: deps.personalData });
+  await app.register(reportBatchRoutes, {
+    db: deps.db,
+    personalData: deps.personalData,
+    ticketKey: deps.apiKeys.sign,
+    pool: deps.reportRenderPool ?? createReportRenderPool(),
+    dir: deps.reportBatchDir ?? path.join(os.tmpdir(), 'checkup-report-batches'),
+  });
+  await app.register(reportShareRoutes, {
+    db: deps.db,
+    personalData: deps.personalData,
+    ticketKey: deps.apiKeys.sign,
+  });
   await app.register(selfTemplateRoutes, { db: deps.db });
   await app.register(commonConfigRoutes, { db: deps.db });
   await app.register(printConfigRoutes, { db: deps.db });
   await app.register(userRoutes, { db: deps.db });
   await app.register(packageRoutes, { db: deps.db });
   await app.register(dictItemMatchRoutes, { db: deps.db });
-  await app.register(companyRoutes, { db: deps.db });
+  await app.register(companyRoutes, { db: deps.db, personalData: deps.personalData });
   await app.register(externalRoutes, { db: deps.db });
   await app.register(criticalValueRoutes, { db: deps.db, personalData: deps.personalData });
+  await app.register(itemExecRoutes, { db: deps.db, personalData: deps.personalData });
   await app.register(queueRoutes, { db: deps.db });
   await app.register(queueDisplayRoutes, { db: deps.db, heartbeatMs: deps.queueHeartbeatMs });
   await app.register(selfPrintRoutes, {
@@ -127,7 +175,17 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
     db: deps.db,
     personalData: deps.personalData,
     ticketKey: deps.apiKeys.sign,
+    keys: deps.keys,
   });
   await app.register(examCfgRoutes, { db: deps.db });
+  await app.register(systemRegisterRoutes, { db: deps.db });
+  await app.register(deskFlowRoutes, {
+    db: deps.db,
+    personalData: deps.personalData,
+    ticketKey: deps.apiKeys.sign,
+  });
+  await app.register(roleRoutes, { db: deps.db });
+  await app.register(reviewMgRoutes, { db: deps.db, personalData: deps.personalData, keys: deps.keys });
+  await app.register(menusHelpRoutes, { db: deps.db });
   return app;
 }

@@ -36,6 +36,10 @@ const configSchema = z.object({
   REDIS_URL: z.string().url().optional(),
   /** An upstream session ends after this many minutes without a call. */
   UPSTREAM_SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(30),
+  /** Wrong passwords in a row that lock an account (issue 3 §2; the checkup server keeps the lock since issue 21). */
+  LOGIN_LOCKOUT_FAILURES: z.coerce.number().int().positive().default(5),
+  /** How long such a lock lasts, unless 账号管理 or 后端日志 releases it sooner. */
+  LOGIN_LOCKOUT_MINUTES: z.coerce.number().positive().default(15),
   /** Demo orders generated on a start that finds the orders table empty; 0 turns it off. */
   SEED_ORDERS: z.coerce.number().int().min(0).default(300),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

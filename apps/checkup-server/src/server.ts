@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { Redis } from 'ioredis';
 import { loadConfig } from './config.js';
 import { databaseTargetOf, openDatabase } from './db/client.js';
@@ -8,14 +9,18 @@ import { analyzeIfNeverAnalyzed, scheduleAnalyze } from './db/maintenance.js';
 import { buildApp } from './app.js';
 import { loggerOptions } from './logging.js';
 import { loadPasswordKeys } from './modules/auth/keys.js';
-import { deleteIdleSessions } from './modules/auth/session-repository.js';
 import { preparePersonalData } from './modules/people/data-key-record.js';
 import { loadDataKey } from './modules/security/data-key.js';
 import { deriveApiKeys, loadApiSecret } from './modules/security/api-secret.js';
 import { MemoryNonceStore, type NonceStore } from './modules/security/nonce-store.js';
 import { RedisNonceStore } from './modules/security/redis-nonce-store.js';
-import { DbIdempotencyStore, deleteExpiredIdempotencyKeys } from './modules/idempotency/db-store.js';
+import { DbIdempotencyStore } from './modules/idempotency/db-store.js';
 import { RedisIdempotencyStore } from './modules/idempotency/redis-store.js';
+import { JobRunner } from './modules/jobs/job-runner.js';
+import { maintenanceJobs, scheduleMaintenanceJobs } from './modules/jobs/maintenance-jobs.js';
+import { NOTICE_SMS_JOB, smsNoticeJob } from './modules/report-logistics/notice-service.js';
+import { CRM_SMS_JOB, crmSmsJob } from './modules/crm-sms/sms-service.js';
+import { loggingReportTransport } from './modules/report/report-transport.js';
 
 const config = loadConfig();
 const database = await openDatabase(databaseTargetOf(config));
@@ -37,6 +42,8 @@ const app = await buildApp(
     nonceStore,
     idempotencyStore,
     sessionIdleMinutes: config.UPSTREAM_SESSION_IDLE_MINUTES,
+    loginLockout: { failures: config.LOGIN_LOCKOUT_FAILURES, minutes: config.LOGIN_LOCKOUT_MINUTES },
+    reportBatchDir: path.join(path.resolve(config.DATA_DIR), 'report-batches'),
   },
   { logger: loggerOptions(config.LOG_LEVEL) },
 );
@@ -53,24 +60,25 @@ if (config.SEED_ORDERS > 0 && (await database.db.$count(orders)) === 0) {
 if (await analyzeIfNeverAnalyzed(database.db)) app.log.info('planner statistics gathered');
 const analyzer = scheduleAnalyze(database, (err) => app.log.warn({ err }, 'analyze failed'));
 
-// Expired sessions and idempotency keys are already refused; this only keeps the tables small.
-const sweep = setInterval(
-  () =>
-    void Promise.all([
-      deleteIdleSessions(database.db, config.UPSTREAM_SESSION_IDLE_MINUTES),
-      deleteExpiredIdempotencyKeys(database.db),
-    ]).catch((err: unknown) => app.log.warn({ err }, 'session sweep failed')),
-  10 * 60_000,
-);
-sweep.unref();
+// Background jobs (issue 20): SMS notices at their set time, through the same transport as reports;
+// the recurring log and expired-session cleanups (issue 21) queue their own next run.
+const jobRunner = new JobRunner({
+  db: database.db,
+  handlers: {
+    ...maintenanceJobs(database.db, config.UPSTREAM_SESSION_IDLE_MINUTES),
+    [NOTICE_SMS_JOB]: smsNoticeJob({ db: database.db, personalData, transport: loggingReportTransport(app.log) }),
+    [CRM_SMS_JOB]: crmSmsJob({ db: database.db, personalData, transport: loggingReportTransport(app.log) }),
+  },
+  log: app.log,
+});
 
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, 'checkup-server stopping');
-  clearInterval(sweep);
   if (analyzer) clearInterval(analyzer);
+  await jobRunner.stop();
   await app.close();
   await nonceStore.close();
   await database.close();
@@ -80,4 +88,6 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ host: config.CHECKUP_HOST, port: config.CHECKUP_PORT });
+await scheduleMaintenanceJobs(database.db);
+jobRunner.start();
 app.log.info({ database: database.kind }, 'checkup-server ready');

@@ -65,10 +65,10 @@ describeOnEachDatabase((target) => {
   const rowsOf = async <T>(query: ReturnType<typeof sql>) =>
     ((await db().execute(query)) as unknown as { rows: T[] }).rows;
 
-  /** Rows of every table, audit_log apart. */
+  /** Rows of every table, the audit log and the server's operation log (a row per refusal) apart. */
   async function rowCounts(): Promise<Record<string, number>> {
     const tables = await rowsOf<{ name: string }>(
-      sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name <> 'audit_log'`,
+      sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not in ('audit_log', 'server_op_logs')`,
     );
     const counts: Record<string, number> = {};
     for (const { name } of tables) {
@@ -108,12 +108,13 @@ describeOnEachDatabase((target) => {
     }
     expect(answers.filter((a) => !a.endsWith(`→ 403 ${FORBIDDEN}`))).toEqual([]);
     const after = await rowCounts();
-    // The sessions made for the callers are the only new rows besides one audit row a refusal.
-    expect({ ...after, user_sessions: 0, users: 0, roles: 0 }).toEqual({
+    // The callers' accounts, roles and sessions are the only new rows besides one audit row a refusal.
+    expect({ ...after, user_sessions: 0, users: 0, roles: 0, user_roles: 0 }).toEqual({
       ...before,
       user_sessions: 0,
       users: 0,
       roles: 0,
+      user_roles: 0,
     });
     expect(after.users! - before.users!).toBe(guarded.length);
     expect((await auditCount()) - auditsBefore).toBe(guarded.length);

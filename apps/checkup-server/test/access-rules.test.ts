@@ -1,7 +1,16 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEPT_DENIED_MSG } from '@checkup/api-contract';
-import { auditLog, orderDepts, parameters, reviewAssignments, roles, userDepts, users } from '../src/db/schema.js';
+import {
+  auditLog,
+  orderDepts,
+  parameters,
+  reviewAssignments,
+  roles,
+  userDepts,
+  userRoles,
+  users,
+} from '../src/db/schema.js';
 import { PARAM } from '../src/modules/parameters/codes.js';
 import { useTestServer } from './support/app.js';
 import { staffSession } from './support/access.js';
@@ -203,11 +212,14 @@ describeOnEachDatabase((target) => {
     it("applies a changed role at its holder's next call, in the same session", async () => {
       const keeper = await staff(['cfg/par_cfg']);
       expect((await keeper.get('/manager/api/Commonconfig/parameter_list')).json().status).toBe(200);
-      const [user] = await db().select({ roleId: users.roleId }).from(users).where(eq(users.id, keeper.id));
+      const [held] = await db()
+        .select({ roleId: userRoles.roleId })
+        .from(userRoles)
+        .where(eq(userRoles.userId, keeper.id));
       await db()
         .update(roles)
         .set({ roleMenu: ['cfg/log_front'] })
-        .where(eq(roles.id, user!.roleId!));
+        .where(eq(roles.id, held!.roleId));
       expect((await keeper.get('/manager/api/Commonconfig/parameter_list')).statusCode).toBe(403);
       expect((await keeper.get('/manager/api/logfront/list')).json().status).toBe(200);
     });

@@ -132,7 +132,8 @@ describeOnEachDatabase((target) => {
         notify_relation: 'relative',
         notify_method: 'phone',
         notified_by_name: '孙护士',
-        status: '0',
+        // Issue 20: a notice moves the critical value to its second stage, 已通知.
+        status: '1',
       });
       expect(res.json().data.notified_at).toBeTruthy();
       expect(await db().$count(criticalValueNotices, eq(criticalValueNotices.criticalValueId, ids.plain))).toBe(1);
@@ -186,6 +187,13 @@ describeOnEachDatabase((target) => {
           and(eq(auditLog.action, 'confidential_denied'), eq(auditLog.userAccount, 'cv_clerk')),
         ),
       ).toBe(1);
+      // Issue 20: an expert handles only what was notified first.
+      await chief.post(NOTIFY, {
+        id: ids.secret,
+        notified_person: '王保密',
+        notify_relation: 'self',
+        notify_method: 'face',
+      });
       const allowed = await chief.post(HANDLE, { id: ids.secret, note: '已告知本人' });
       expect(allowed.json().data).toMatchObject({ status: '2', cust_name: '王保密' });
     });

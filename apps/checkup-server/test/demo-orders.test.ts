@@ -1,11 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
+  MUST_BE_RECORDED,
   ORDER_ACTIONS,
   ORDER_STATUSES,
   isValidIdNumber,
   judgeResult,
   refRangeText,
+  splitPackagePrice,
+  toFen,
   type OrderStatus,
 } from '@checkup/api-contract';
 import type { Database } from '../src/db/client.js';
@@ -98,6 +101,26 @@ describeOnEachDatabase((target) => {
     }
   });
 
+  it('seeds lines waived, deferred, refused and made up, each with who, when and why (issue 19)', async () => {
+    const lines = await db().select().from(t.orderUnions);
+    const depts = new Set((await db().select().from(t.orderDepts)).map((d) => `${d.orderId}:${d.deptId}`));
+    for (const state of ['2', '3', '4', '5']) {
+      const inState = lines.filter((u) => u.status === state);
+      expect(inState.length).toBeGreaterThan(0);
+      for (const u of inState) expect(u.execBy !== null && u.execAt !== null && u.execReason !== null).toBe(true);
+    }
+    for (const u of lines.filter((line) => line.status === '3')) expect(u.execDate).not.toBeNull();
+    const returned = orders.filter((o) => o.sheetReturnedAt !== null);
+    expect(returned.length).toBeGreaterThan(0);
+    for (const o of returned) expect(at(o.status)).toBeGreaterThanOrEqual(at('depts_done'));
+    // A department keeps a line to record wherever it waits (order_depts), and has a row wherever it has one.
+    const byDept = groupBy(lines, (u) => `${u.orderId}:${u.deptId}`);
+    for (const [key, deptLines] of byDept) {
+      expect(depts.has(key)).toBe(true);
+      expect(deptLines.some((u) => MUST_BE_RECORDED.has(u.status))).toBe(true);
+    }
+  });
+
   it('has the passed review steps of each reviewed order, and its conclusion', async () => {
     const reviews = groupBy(await db().select().from(t.reviews), (r) => r.orderId);
     const overall = groupBy(
@@ -152,6 +175,28 @@ describeOnEachDatabase((target) => {
         const inPackage = ordered.filter((u) => u.origin === 'package');
         expect(inPackage.reduce((sum, u) => sum + cents(u.price), 0)).toBe(cents(pkg.price));
       }
+    }
+  });
+
+  it('gives each line its list price and the package share of the desk rule, the paid lines summing to the payments', async () => {
+    const unionById = new Map((await db().select().from(t.unions)).map((u) => [u.id, u]));
+    const packageById = new Map((await db().select().from(t.packages)).map((p) => [p.id, p]));
+    const unions = groupBy(await db().select().from(t.orderUnions), (u) => u.orderId);
+    const paid = groupBy(await db().select().from(t.payments), (p) => p.orderId);
+    for (const o of orders) {
+      const ordered = unions.get(o.orderId)!;
+      for (const u of ordered) expect(u.listPrice).toBe(unionById.get(u.unionId)!.price);
+      if (o.packageId !== null) {
+        const inPackage = ordered.filter((u) => u.origin === 'package').sort((a, b) => a.unionId - b.unionId);
+        const split = splitPackagePrice(
+          toFen(packageById.get(o.packageId)!.price),
+          inPackage.map((u) => toFen(u.listPrice)),
+        );
+        expect(inPackage.map((u) => toFen(u.price))).toEqual(split);
+      }
+      const charged = ordered.filter((u) => u.feeCharged).reduce((sum, u) => sum + toFen(u.price), 0);
+      const payments = (paid.get(o.orderId) ?? []).reduce((sum, p) => sum + toFen(p.amount), 0);
+      expect(charged).toBe(payments);
     }
   });
 

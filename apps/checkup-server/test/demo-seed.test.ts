@@ -59,7 +59,8 @@ describeOnEachDatabase((target) => {
     const users = await db()
       .select({ user: t.users, menu: t.roles.roleMenu })
       .from(t.users)
-      .innerJoin(t.roles, eq(t.roles.id, t.users.roleId))
+      .innerJoin(t.userRoles, eq(t.userRoles.userId, t.users.id))
+      .innerJoin(t.roles, eq(t.roles.id, t.userRoles.roleId))
       .where(
         inArray(
           t.users.userAccount,
@@ -76,12 +77,13 @@ describeOnEachDatabase((target) => {
       expect(Number(row.user.discountFloor)).toBe(account.discountFloor ?? 100);
       expect(await verifyPassword(DEMO_PASSWORD, row.user.passwordHash)).toBe(true);
     }
+    // Issue 20: the critical-value expert closes those of confidential persons too.
     expect(
       DEMO_ACCOUNTS.filter((a) => a.specialFlag === '1')
         .map((a) => a.account)
         .sort(),
-    ).toEqual(['admin', 'chief', 'chief2']);
-    for (const account of ['reg', 'doctor1', 'chief', 'chief2', 'reviewer']) {
+    ).toEqual(['admin', 'chief', 'chief2', 'expert']);
+    for (const account of ['reg', 'doctor1', 'chief', 'chief2', 'reviewer', 'nurse', 'expert']) {
       await expect(tokenFor(server, account, DEMO_PASSWORD)).resolves.toMatch(/\S+/);
     }
   });

@@ -113,7 +113,15 @@ describeOnEachDatabase((target) => {
     expect(view).toMatchObject({ package_name: '入职套餐', dept_exception_flag: '0', correction_status: '0' });
     expect(view.imaging_groups).toEqual([]);
 
+    // Issue 19: entry opens only a department with a line in the visit.
+    const [film] = await db()
+      .insert(unions)
+      .values({ unionCode: 'X-FILM', unionName: '胸片', deptId: imagingDeptId, price: '80.00' })
+      .returning({ id: unions.id });
     await db().insert(orderDepts).values({ orderId, deptId: imagingDeptId, examDate: '2026-11-20' });
+    await db()
+      .insert(orderUnions)
+      .values({ orderId, unionId: film!.id, deptId: imagingDeptId, price: '80.00', origin: 'extra' });
     const imaging = (
       await doctor.get(`${API}/get_order_union_diagnosis_list`, { order_id: orderId, exam_dept_id: imagingDeptId })
     ).json().data;
@@ -218,9 +226,9 @@ describeOnEachDatabase((target) => {
       expect(data.saved).toEqual([waiting]);
       expect(data.result_count).toBe(1);
       expect(data.skipped.map((s: { order_id: string; reason: string }) => [s.order_id, s.reason])).toEqual([
-        [signed, '本科室已签名'],
-        [entered, '本科室已录入结果，请逐个核对'],
-        [locked, expect.stringMatching(/^该记录正在被「李医生」编辑/)],
+        [signed, '已签名'],
+        [entered, '已有录入结果（请逐个核对）'],
+        [locked, expect.stringMatching(/^他人正在录入（该记录正在被「李医生」编辑/)],
       ]);
       const results = await db().select().from(itemResults).where(eq(itemResults.orderId, waiting));
       expect(results.map((r) => [r.itemId, r.resultValue, r.abnormalFlag])).toEqual([[ids.look, '未见异常', '']]);

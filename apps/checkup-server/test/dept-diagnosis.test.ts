@@ -241,8 +241,16 @@ describeOnEachDatabase((target) => {
 
   it('keeps a signed department’s results as they were', async () => {
     const orderId = await visit('in_exam');
-    await save(orderId, [{ item_id: ids.alt, result_value: '30' }]);
-    await doctor.get('/manager/api/departmentdiagnosis/order_dept_sign', { order_id: orderId, exam_dept_id: labId });
+    // Issue 19: every item filled before signing (血钾 too).
+    await save(orderId, [
+      { item_id: ids.alt, result_value: '30' },
+      { item_id: ids.k, result_value: '4.1' },
+    ]);
+    const signed = await doctor.get('/manager/api/departmentdiagnosis/order_dept_sign', {
+      order_id: orderId,
+      exam_dept_id: labId,
+    });
+    expect(signed.statusCode).toBe(200);
 
     const res = await save(orderId, [{ item_id: ids.alt, result_value: '99' }]);
 
@@ -260,7 +268,7 @@ describeOnEachDatabase((target) => {
       const orderId = await addOrder(db(), { status: 'in_exam' });
       const res = await doctor.get(VIEW, { order_id: orderId, exam_dept_id: labId });
       expect(res.statusCode).toBe(404);
-      expect(res.json().msg).toBe('该订单没有本科室的检查项目');
+      expect(res.json().msg).toBe('该体检者没有本科室的检查项目');
     });
   });
 });

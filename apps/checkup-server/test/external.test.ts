@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import { auditLog, parameters, roles, users } from '../src/db/schema.js';
+import { auditLog, parameters, roles, userRoles, users } from '../src/db/schema.js';
 import { createSession } from '../src/modules/auth/session-repository.js';
 import { PARAM } from '../src/modules/parameters/codes.js';
 import { form, useTestServer } from './support/app.js';
@@ -23,13 +23,14 @@ describeOnEachDatabase((target) => {
     const [role] = roleMenu
       ? await db()
           .insert(roles)
-          .values({ roleName: `模式-${account}`, roleMenu })
+          .values({ roleName: `模式-${account}`, roleKey: `m_${account}`, roleMenu })
           .returning({ id: roles.id })
       : [];
     const [user] = await db()
       .insert(users)
-      .values({ userAccount: account, userName: account, passwordHash: 'unused', roleId: role?.id ?? null })
+      .values({ userAccount: account, userName: account, passwordHash: 'unused' })
       .returning({ id: users.id });
+    if (role) await db().insert(userRoles).values({ userId: user!.id, roleId: role.id });
     return callerFor(server, await createSession(db(), user!.id));
   };
   const storedMode = async () =>

@@ -87,6 +87,7 @@ describeOnEachDatabase((target) => {
       gender_limit: '0',
       specimen: '血液',
       mutex_union_ids: [id.QX002, id.QX003],
+      no_discount: false,
     });
     expect(list.find((u) => u.union_code === 'QX002')).toMatchObject({ price: '120.00', mutex_union_ids: [id.QX001] });
     expect(list.find((u) => u.union_code === 'QX003')?.mutex_union_ids).toEqual([id.QX001]);

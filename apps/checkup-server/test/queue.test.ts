@@ -174,6 +174,8 @@ describeOnEachDatabase((target) => {
         all_depts: false,
         leader: false,
         discount_floor: 100,
+        must_change_password: false,
+        data_scope: 'all' as const,
       };
       const ids = await Promise.all(Array.from({ length: 7 }, () => callNext(db(), today, deptId, user)));
       const taken = ids.filter((id): id is number => id !== null);

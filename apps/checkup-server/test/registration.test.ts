@@ -129,9 +129,10 @@ describeOnEachDatabase((target) => {
       ],
       ['a union for the other sex', { union_ids: ['RXCC'] }, '组合项目「乳腺彩超」与体检者性别不符，不能选择'],
       [
-        'a package for the other sex',
+        // Issue 19: asked, not refused; without the clerk's confirmation nothing is written.
+        'a package for the other sex, unconfirmed',
         { package_id: 'JCTJ-F', union_ids: [] },
-        '套餐「基础体检套餐(女)」与体检者性别不符，不能选择',
+        '套餐「基础体检套餐(女)」与体检者性别不符，请确认后再登记',
       ],
       ['neither a package nor a union', { union_ids: [] }, '请选择套餐或项目'],
     ])('refuses %s and writes nothing', async (_title, choice, msg) => {

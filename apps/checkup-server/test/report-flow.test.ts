@@ -1,7 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
-import { orderExceptions, orderStatusLog, reportDeliveries, reportPrints, reportReviews } from '../src/db/schema.js';
+import {
+  interfaceErrors,
+  orderExceptions,
+  orderStatusLog,
+  reportDeliveries,
+  reportPrints,
+  reportReviews,
+} from '../src/db/schema.js';
 import type { ReportDelivery, ReportTransport } from '../src/modules/report/report-transport.js';
 import { MemoryNonceStore } from '../src/modules/security/nonce-store.js';
 import { SESSION_IDLE_MINUTES, useTestServer, type TestApp } from './support/app.js';
@@ -273,6 +280,13 @@ describeOnEachDatabase((target) => {
       expect(await orderStatus(db(), b)).toBe('report_printed');
       const [row] = await db().select().from(reportDeliveries).where(eq(reportDeliveries.orderId, b));
       expect(row).toMatchObject({ method: 'email', status: 'failed', detail: '邮件服务器拒收' });
+      // 接口错误日志 (issue 21): the failed call, its address masked, to be sent again from here.
+      const [logged] = await db()
+        .select()
+        .from(interfaceErrors)
+        .where(eq(interfaceErrors.subject, `report_delivery:${b}:email`));
+      expect(logged).toMatchObject({ system: 'email', state: 'pending', responseText: '邮件服务器拒收', retry: null });
+      expect(logged!.requestText).toBe(`体检号${b}，邮*乙，f***@example.com`);
     });
 
     it('sends several by one method, refusing those not yet checked and keeping the others', async () => {

@@ -15,6 +15,7 @@ import {
   reviews,
   unionItems,
   unions,
+  userRoles,
   users,
 } from '../src/db/schema.js';
 import { useTestServer } from './support/app.js';
@@ -71,8 +72,12 @@ describeOnEachDatabase((target) => {
     reviewerId = await idOf('reviewer');
     // A second 初审/主审 doctor, in the chief's role, so an automatic allotment has two to share between.
     secondChiefId = await addStaff(db(), 'chief_two', '钱医生', '1');
-    const [chiefRole] = await db().select({ roleId: users.roleId }).from(users).where(eq(users.id, chiefId));
-    await db().update(users).set({ roleId: chiefRole!.roleId }).where(eq(users.id, secondChiefId));
+    const [chiefRole] = await db()
+      .select({ roleId: userRoles.roleId })
+      .from(userRoles)
+      .where(eq(userRoles.userId, chiefId));
+    await db().delete(userRoles).where(eq(userRoles.userId, secondChiefId));
+    await db().insert(userRoles).values({ userId: secondChiefId, roleId: chiefRole!.roleId });
     ({ deptId: deptA } = await addDept(db(), '审核内科'));
     ({ deptId: deptB } = await addDept(db(), '审核超声科'));
   });

@@ -34,7 +34,7 @@ export const companySearchDataRoute = route({
   method: 'GET',
   path: '/manager/api/company/get_search_data',
   summary: '单位查询数据',
-  access: ['exam_mg/order_quick_register', 'exam_mg/order_mg_detail'],
+  access: ['exam_mg/order_quick_register', 'exam_mg/order_mg_detail', 'crm/text_message'],
   input: z.object({
     /** '1': only the companies searchable from the exam area (companies.exam_area '1'). */
     is_search_exam_area: optionalChoiceField(['0', '1'], '是否体检区查询只能是0或1'),

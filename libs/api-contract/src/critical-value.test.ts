@@ -9,6 +9,7 @@ describe('critical value calls', () => {
     const parsed = criticalValueListRoute.input.parse({ status: '', exam_dept_id: '', key: ' ' });
     expect(parsed).toEqual({
       status: undefined,
+      level: undefined,
       exam_dept_id: undefined,
       key: undefined,
       page: 1,
@@ -16,9 +17,11 @@ describe('critical value calls', () => {
     });
   });
 
-  it('accepts only the unhandled and handled statuses', () => {
-    expect(criticalValueListRoute.input.parse({ status: '2' }).status).toBe('2');
-    expect(messageOf(criticalValueListRoute.input.safeParse({ status: '1' }))).toBe('处理状态不正确');
+  it('accepts the three stages and open (not yet handled) as the status filter', () => {
+    expect(criticalValueListRoute.input.parse({ status: '1' }).status).toBe('1');
+    expect(criticalValueListRoute.input.parse({ status: 'open' }).status).toBe('open');
+    expect(messageOf(criticalValueListRoute.input.safeParse({ status: '3' }))).toBe('处理状态不正确');
+    expect(messageOf(criticalValueListRoute.input.safeParse({ level: '4' }))).toBe('危急程度不正确');
   });
 
   it('refuses a date range that ends before it starts', () => {

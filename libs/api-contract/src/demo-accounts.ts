@@ -18,8 +18,10 @@ export const DEMO_ROLES = {
         'exam_mg/order_mg',
         'exam_mg/order_quick_register',
         'exam_mg/order_mg_detail',
+        'exam_mg/order_mg_detail:unregister',
+        'exam_mg/order_mg_detail:ban',
       ],
-      ...['exam_mg/blood_mg', 'exam_mg/guidance_recycle', 'exam_mg/print_rpt'],
+      ...['exam_mg/blood_mg', 'exam_mg/guidance_recycle', 'exam_mg/print_rpt', 'exam_mg/delay_mg', 'exam_mg/review_mg'],
       ...['crm', 'crm/cust_arch', 'crm/group_register_list', 'finance_mg', 'finance_mg/cost_mg'],
     ],
   },
@@ -28,6 +30,8 @@ export const DEMO_ROLES = {
     menu: [
       ...['exam_mg', 'exam_mg/home_page', 'exam_mg/dept_diag', 'exam_mg/dept_diag_detail', 'exam_mg/dept_diag_queue'],
       ...['exam_mg/dept_diag_batch', 'exam_mg/ser_dis_mg', 'exam_mg/queue_mg', 'exam_mg/queue_mg_call'],
+      // 反审核 (issue 19): the server still lets only the signer or the department's leader do it.
+      'exam_mg/dept_diag_detail:unsign',
     ],
   },
   chief: {
@@ -42,6 +46,10 @@ export const DEMO_ROLES = {
         'exam_mg/review_allot/second_review_allot',
       ],
       ...['exam_mg/tally_sheet', 'exam_mg/tally_sheet_detail', 'exam_mg/rejects_report'],
+      // 存入诊断库 (issue 20): a chief examiner adds a new word to 体检配置's diagnosis dictionary.
+      'exam_mg/rev_apr_detail:save_dict',
+      // 反审 (issue 20): the server still lets only the level's passer or its allotter do it.
+      'exam_mg/rev_apr_detail:unpass',
     ],
   },
   reviewer: {
@@ -51,7 +59,20 @@ export const DEMO_ROLES = {
       ...['exam_mg/rejects_report', 'exam_mg/print_rpt', 'exam_mg/send_rpt', 'exam_mg/new_send'],
       ...['exam_mg/rev_apr_detail', 'exam_mg/rev_apr_detail_occu', 'exam_mg/tally_sheet', 'exam_mg/tally_sheet_detail'],
       ...['exam_mg/review_allot', 'exam_mg/review_allot/last_review_allot'],
+      'exam_mg/rev_apr_detail:unpass',
+      // The report desk (issue 20): 终审交接 in, 领取通知 and 领取 out.
+      ...['finance_mg', 'finance_mg/report_warehousing', 'finance_mg/report_outgoing'],
     ],
+  },
+  // Issue 20: a critical value is told to the examinee by the follow-up staff and closed by an expert,
+  // two people apart from the doctor who reported it.
+  nurse: {
+    name: '随访护士',
+    menu: ['exam_mg', 'exam_mg/home_page', 'exam_mg/ser_dis_mg', 'exam_mg/ser_dis_mg:notify'],
+  },
+  expert: {
+    name: '危急值专家',
+    menu: ['exam_mg', 'exam_mg/home_page', 'exam_mg/ser_dis_mg', 'exam_mg/ser_dis_mg:handle'],
   },
 } as const satisfies Record<string, { name: string; menu: readonly string[] }>;
 
@@ -109,4 +130,7 @@ export const DEMO_ACCOUNTS = [
   { account: 'chief', name: '周文博', role: 'chief', duty: '总检医生（初审、主审）', specialFlag: '1', leader: true },
   { account: 'chief2', name: '郑雅琴', role: 'chief', duty: '总检医生（初审、主审）', specialFlag: '1' },
   { account: 'reviewer', name: '吴静', role: 'reviewer', duty: '报告审核员（终审）', specialFlag: '0' },
+  { account: 'nurse', name: '林小慧', role: 'nurse', duty: '随访护士（危急值通知）', specialFlag: '0' },
+  // The expert sees confidential persons: a critical value of one must still be closed.
+  { account: 'expert', name: '高振国', role: 'expert', duty: '危急值专家（危急值处理）', specialFlag: '1' },
 ] as const satisfies readonly DemoAccount[];

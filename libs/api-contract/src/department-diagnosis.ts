@@ -24,6 +24,8 @@ export const deptWorklistRowSchema = z.object({
   dept_status: z.string(),
   order_status: z.enum(ORDER_STATUSES),
   dept_exception_flag: z.string(),
+  /** 禁检 (issue 19): the reason while the visit is banned; entry refuses it. */
+  ban_reason: z.string().nullable(),
 });
 
 /** 科室工作列表 GET /manager/api/departmentdiagnosis/dept_worklist */
@@ -89,6 +91,8 @@ export const orderImagingDeptSignRoute = route({
 
 export const deptItemResultSchema = z.object({
   item_id: z.number(),
+  /** The catalogue code (HEIGHT, WEIGHT, SBP …): the general exam's computed fields find their items by it. */
+  item_code: z.string(),
   item_name: z.string(),
   result_type: z.enum(['number', 'text']),
   unit: z.string().nullable(),
@@ -103,6 +107,11 @@ export const deptItemResultSchema = z.object({
   ref_high: z.number().nullable(),
   critical_low: z.number().nullable(),
   critical_high: z.number().nullable(),
+  /**
+   * 体征词: the words offered for this item — its normal finding first, then the sign words 功能字典关联
+   * links to it (diagnosis_item_links), once each.
+   */
+  sign_words: z.array(z.string()),
 });
 export type DeptItemResult = z.infer<typeof deptItemResultSchema>;
 
@@ -135,9 +144,30 @@ const deptDiagnosisView = z.object({
   correction_status: z.string(),
   /** The department's imaging work groups, which sign with order_imaging_dept_sign. */
   imaging_groups: z.array(z.object({ work_group_id: z.number(), group_name: z.string() })),
-  unions: z.array(z.object({ union_id: z.number(), union_name: z.string(), items: z.array(deptItemResultSchema) })),
+  unions: z.array(
+    z.object({
+      union_id: z.number(),
+      union_name: z.string(),
+      /** The line's execution state (UNION_EXEC, item-execution.ts); only MUST_BE_RECORDED lines are entered. */
+      exec_state: z.string(),
+      exec_label: z.string(),
+      /** Who set a 弃检/迟检/拒检/补检 state, when and why (null where not recorded). */
+      exec_by_name: z.string().nullable(),
+      exec_at: z.string().nullable(),
+      exec_reason: z.string().nullable(),
+      items: z.array(deptItemResultSchema),
+    }),
+  ),
   summary: z.array(summaryLineSchema.extend({ summary_order_by: z.number() })),
   diag_list: z.array(diagLineSchema.extend({ sort: z.number() })),
+  /**
+   * Issue 20: 总检 sent the visit back to this department (审核不通过 / 退回科室) and it is not signed
+   * again yet — the reason, who and when, shown above entry.
+   */
+  review_return: z
+    .object({ reason: z.string(), reviewer_name: z.string(), created_at: z.string() })
+    .nullable()
+    .optional(),
   /** spec §3 see_detail: the findings of each union, as shown on the report */
   see_detail: z.array(
     z.object({ union_id: z.number(), union_name: z.string(), see_content: z.string(), serious_type: z.string() }),
@@ -252,7 +282,27 @@ export const setDeptExceptionRoute = route({
 /** The department's normal summary line of a batch save. */
 export const NORMAL_SUMMARY = '未见明显异常';
 
-export const batchSkipSchema = z.object({ order_id: z.string(), cust_name: z.string(), reason: z.string() });
+/** Why 批量诊断 skipped a visit: a short label per case, so the list reads at a glance. */
+export const BATCH_SKIP_REASONS = {
+  not_checked_in: '未报到',
+  banned: '已禁检',
+  signed: '已签名',
+  no_items: '本科室无项目',
+  entered: '已有录入结果',
+  locked: '他人正在录入',
+  not_editable: '当前状态不能录入',
+  not_visible: '无权查看保密人员',
+} as const;
+export type BatchSkipReason = keyof typeof BATCH_SKIP_REASONS;
+
+export const batchSkipSchema = z.object({
+  order_id: z.string(),
+  cust_name: z.string(),
+  /** One of BATCH_SKIP_REASONS. */
+  reason_code: z.string(),
+  /** The label, with the server's detail where it adds something (the ban reason, who holds the lock). */
+  reason: z.string(),
+});
 
 /** 批量保存正常结果 POST /manager/api/departmentdiagnosis/batch_normal_save */
 export const batchNormalSaveRoute = route({

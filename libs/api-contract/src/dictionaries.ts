@@ -38,6 +38,8 @@ export const DICTIONARIES = {
     { code: 'occupational', name: '职业体检' },
     { code: 'entry', name: '入职体检' },
     { code: 'health_card', name: '健康证体检' },
+    // Registered only from 复查管理 (review-mg.ts), never chosen at the desk.
+    { code: 'review', name: '复查' },
   ],
   nation: NATIONS,
   pay_method: [

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ROLE_DATA_SCOPE_KEYS } from './cfg/role-data-scope.js';
 import { route } from './route.js';
 
 /** Spec §5: a password longer than this is taken as already encrypted. */
@@ -17,6 +18,10 @@ export const userInfoSchema = z.object({
   leader: z.boolean().default(false),
   /** The lowest price this account may give, in percent of the list price (90 = 九折); 100 gives none. */
   discount_floor: z.number().min(0).max(100).default(100),
+  /** Set by 重置密码 and on a new account: every call but 修改密码, user_info and logout is refused. */
+  must_change_password: z.boolean().default(false),
+  /** 数据权限: the widest of the account's enabled roles' (登记管理 lists the visits it allows). */
+  data_scope: z.enum(ROLE_DATA_SCOPE_KEYS).default('all'),
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
 

@@ -38,6 +38,14 @@ describe('order status machine', () => {
     }
   });
 
+  it('lets a department un-sign only a visit whose departments were done, back to 检查中', () => {
+    expect(checkTransition('depts_done', 'unsign_dept')).toEqual({ ok: true, to: 'in_exam' });
+    expect(checkTransition('first_trial', 'unsign_dept')).toEqual({
+      ok: false,
+      msg: '订单当前状态为「已初审」，不能科室反审核',
+    });
+  });
+
   it('keeps a sent report sent when it is printed again', () => {
     expect(checkTransition('report_sent', 'print_report')).toEqual({ ok: true, to: 'report_sent' });
   });
@@ -48,7 +56,8 @@ describe('order status machine', () => {
       for (const action of actions) {
         const step = checkTransition(from, action);
         if (!step.ok) continue;
-        if (action === 'return_to_depts') expect(step.to).toBe('in_exam');
+        // A reviewer's return and a department's 反审核 (issue 19) both lead back into the exam.
+        if (action === 'return_to_depts' || action === 'unsign_dept') expect(step.to).toBe('in_exam');
         else expect(rank(step.to)).toBeGreaterThanOrEqual(rank(from));
       }
     }

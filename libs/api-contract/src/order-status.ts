@@ -39,6 +39,8 @@ export const ORDER_ACTIONS = {
   pass_final_trial: { from: ['main_trial'], to: 'final_trial', label: '终审通过' },
   // A reviewer sends the visit back to the departments with a reason (rev_apr return).
   return_to_depts: { from: ['depts_done', 'first_trial', 'main_trial'], to: 'in_exam', label: '退回科室' },
+  // A department un-signs (科室反审核, issue 19) before 总检 starts: the visit is in the departments again.
+  unsign_dept: { from: ['depts_done'], to: 'in_exam', label: '科室反审核' },
   print_report: { from: ['final_trial', 'report_printed', 'report_sent'], to: 'report_printed', label: '打印报告' },
   send_report: { from: ['report_printed', 'report_sent'], to: 'report_sent', label: '发送报告' },
 } as const satisfies Record<string, { from: readonly OrderStatus[]; to: OrderStatus; label: string }>;

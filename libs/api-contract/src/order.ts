@@ -32,13 +32,21 @@ export const orderListRoute = route({
     date_from: dateField.optional(),
     date_to: dateField.optional(),
     company_id: z.coerce.number().int().positive().optional(),
+    /** The visit's branch (分中心), for statistics by branch. */
+    branch_id: z.coerce.number({ error: '分中心格式不正确' }).int().positive('分中心格式不正确').optional(),
     ...pageFields,
   }),
   // total stops at 1000 (total_capped: the list shows "1000+"): a common surname matches thousands.
   output: pageOf(orderListRowSchema).extend({ total_capped: z.boolean() }),
 });
 
-const actionNames = Object.keys(ORDER_ACTIONS) as [OrderAction, ...OrderAction[]];
+// 科室反审核 moves a visit only together with the department it un-signs (order_dept_unsign): by hand it
+// would leave every department signed and the visit in exam.
+const BY_DEPARTMENT_ONLY: readonly OrderAction[] = ['unsign_dept'];
+const actionNames = (Object.keys(ORDER_ACTIONS) as OrderAction[]).filter((a) => !BY_DEPARTMENT_ONLY.includes(a)) as [
+  OrderAction,
+  ...OrderAction[],
+];
 
 /** 变更订单状态 POST /manager/api/order/change_status */
 export const orderChangeStatusRoute = route({

@@ -18,6 +18,8 @@ export const unionOptionSchema = z.object({
   specimen: z.string().nullable(),
   /** Unions that may not be ordered with this one (spec §5 exclusion list), either direction. */
   mutex_union_ids: z.array(z.number().int()),
+  /** 禁止打折 (issue 19). */
+  no_discount: z.boolean().default(false),
 });
 export type UnionOption = z.infer<typeof unionOptionSchema>;
 

@@ -75,18 +75,43 @@ export const cardReaderSettingsSchema = cardReaderParamSchema
 
 /**
  * 0030 总检设置: the AI review switch, whether 总检 shows the infectious-disease report, and whether
- * one person may pass two review levels of a visit (issue 17: not by default).
+ * one person may pass two review levels of a visit (issue 17: not by default), and whether 总检 may
+ * start with deferred lines (issue 20: not by default).
  */
 export const reviewSettingsSchema = z.object({
   ai_review: z.object({ enable: z.boolean({ error: 'AI辅助总检开关不正确' }) }),
   show_contagion: z.boolean({ error: '传染病报告开关不正确' }),
   distinct_reviewers: z.boolean({ error: '分级审核不同人开关不正确' }).default(true),
+  /** Issue 20: 总检 may start while lines are deferred (迟检); the report lists them as 未检. Off by default. */
+  allow_deferred: z.boolean({ error: '迟检项目可总检开关不正确' }).default(false),
 });
+
+/** How the payable total of a visit is rounded (issue 19): to the fen, to 0.1 元 or to 1 元. */
+export const PRICE_ROUNDINGS = ['fen', 'jiao', 'yuan'] as const;
+export type PriceRounding = (typeof PRICE_ROUNDINGS)[number];
+export const PRICE_ROUNDING_LABELS: Record<PriceRounding, string> = {
+  fen: '精确到分',
+  jiao: '精确到角（0.1元）',
+  yuan: '精确到元',
+};
+
+/** 先检后付 (pay after the exam) or 先付后检 (pay first; the clerk sends the examinee to the cashier). */
+export const PAY_TIMINGS = ['after', 'before'] as const;
+export type PayTiming = (typeof PAY_TIMINGS)[number];
+export const PAY_TIMING_LABELS: Record<PayTiming, string> = { after: '先检后付', before: '先付后检' };
+
+/** 0140 登记收费设置 (ours, issue 19): rounding of the payable total and when examinees pay. */
+export const registrationSettingsSchema = z.object({
+  rounding: z.enum(PRICE_ROUNDINGS, { error: '应收金额取整方式不正确' }).default('fen'),
+  pay_timing: z.enum(PAY_TIMINGS, { error: '缴费时机不正确' }).default('after'),
+});
+export type RegistrationSettings = z.infer<typeof registrationSettingsSchema>;
 
 export const EDITABLE_PARAMETERS = {
   '0810': { name: '单位信息', schema: companySettingsSchema },
   '0110': { name: '身份证读卡设置', schema: cardReaderSettingsSchema },
   '0030': { name: '总检设置', schema: reviewSettingsSchema },
+  '0140': { name: '登记收费设置', schema: registrationSettingsSchema },
 } as const;
 export type EditableParameterCode = keyof typeof EDITABLE_PARAMETERS;
 export const EDITABLE_PARAMETER_CODES = Object.keys(EDITABLE_PARAMETERS) as [

@@ -49,11 +49,16 @@ describe('checkUnionAddition', () => {
 });
 
 describe('checkPackageChoice', () => {
-  it('refuses a package limited to the other sex', () => {
+  it('refuses a package limited to the other sex until the clerk confirms it (issue 19)', () => {
     expect(checkPackageChoice({ package_name: '女性套餐', gender_limit: '2' }, '1')).toEqual({
       ok: false,
-      msg: '套餐「女性套餐」与体检者性别不符，不能选择',
+      msg: '套餐「女性套餐」与体检者性别不符，请确认后再登记',
     });
+    expect(checkPackageChoice({ package_name: '女性套餐', gender_limit: '2' }, '1', { genderConfirmed: true })).toEqual(
+      {
+        ok: true,
+      },
+    );
     expect(checkPackageChoice({ package_name: '通用套餐', gender_limit: '0' }, '1').ok).toBe(true);
   });
 });

@@ -20,13 +20,32 @@ export interface SelectableUnion {
 export interface SelectablePackage {
   package_name: string;
   gender_limit: GenderLimitCode;
+  /** The ages the package is for; null (or absent) is no limit on that side. */
+  age_min?: number | null;
+  age_max?: number | null;
+}
+
+/** 可选组 (issue 19): alternative unions of a package, of which the examinee takes exactly one. */
+export interface SelectableOptionGroup {
+  group_name: string;
+  union_ids: readonly number[];
 }
 
 export const SELECTION_MESSAGES = {
   alreadySelected: (union: string) => `组合项目「${union}」已选择，不能重复选择`,
   mutex: (union: string, other: string) => `组合项目「${union}」与已选的「${other}」互斥，不能同时选择`,
   unionGender: (union: string) => `组合项目「${union}」与体检者性别不符，不能选择`,
-  packageGender: (pkg: string) => `套餐「${pkg}」与体检者性别不符，不能选择`,
+  packageGender: (pkg: string) => `套餐「${pkg}」与体检者性别不符，请确认后再登记`,
+  packageGenderAsk: (pkg: string) => `套餐「${pkg}」与体检者性别不符，确定仍然选择吗？`,
+  packageAge: (min: number | null, max: number | null) =>
+    min !== null && max !== null
+      ? `需要体检者的年龄在${min}岁-${max}岁之间！`
+      : min !== null
+        ? `需要体检者的年龄在${min}岁及以上！`
+        : `需要体检者的年龄在${max}岁及以下！`,
+  optionChooseOne: (group: string) => `「可选组：${group}」须选择一项`,
+  optionOnlyOne: (group: string) => `「可选组：${group}」只能选择一项`,
+  optionUnknown: '所选可选项目不属于该套餐',
   nothingChosen: '请选择套餐或项目',
   sexFirst: '请先选择性别',
 } as const;
@@ -39,9 +58,43 @@ const refuse = (msg: string): SelectionCheck => ({ ok: false, msg });
 /** Whether a gender limit allows an examinee of this sex. */
 export const genderAllows = (limit: GenderLimitCode, sex: SexCode) => limit === '0' || limit === sex;
 
-/** A package for this examinee: its gender limit must allow the sex. */
-export function checkPackageChoice(pkg: SelectablePackage, sex: SexCode): SelectionCheck {
-  return genderAllows(pkg.gender_limit, sex) ? OK : refuse(SELECTION_MESSAGES.packageGender(pkg.package_name));
+/**
+ * A package for this examinee: its gender limit must allow the sex unless the clerk confirmed the
+ * mismatch (issue 19: asked, not refused; the server audits the confirmation), and the age must be
+ * within its range (refused).
+ */
+export function checkPackageChoice(
+  pkg: SelectablePackage,
+  sex: SexCode,
+  opts: { genderConfirmed?: boolean; age?: number } = {},
+): SelectionCheck {
+  if (!opts.genderConfirmed && !genderAllows(pkg.gender_limit, sex))
+    return refuse(SELECTION_MESSAGES.packageGender(pkg.package_name));
+  return opts.age === undefined ? OK : checkPackageAge(pkg, opts.age);
+}
+
+/** The package's age range (packages.age_min / age_max, either side open). */
+export function checkPackageAge(pkg: SelectablePackage, age: number): SelectionCheck {
+  const min = pkg.age_min ?? null;
+  const max = pkg.age_max ?? null;
+  if ((min !== null && age < min) || (max !== null && age > max))
+    return refuse(SELECTION_MESSAGES.packageAge(min, max));
+  return OK;
+}
+
+/** Exactly one union per optional group, and nothing chosen from outside the package's groups. */
+export function checkOptionGroups(
+  groups: readonly SelectableOptionGroup[],
+  chosenIds: readonly number[],
+): SelectionCheck {
+  for (const group of groups) {
+    const picked = chosenIds.filter((id) => group.union_ids.includes(id)).length;
+    if (picked === 0) return refuse(SELECTION_MESSAGES.optionChooseOne(group.group_name));
+    if (picked > 1) return refuse(SELECTION_MESSAGES.optionOnlyOne(group.group_name));
+  }
+  if (chosenIds.some((id) => !groups.some((g) => g.union_ids.includes(id))))
+    return refuse(SELECTION_MESSAGES.optionUnknown);
+  return OK;
 }
 
 /** One more union next to those already chosen (the package's and the extras). */
@@ -63,16 +116,25 @@ export function checkUnionAddition(
 export interface OrderSelection {
   sex: SexCode;
   pkg: SelectablePackage | null;
+  /** The package's fixed unions and the ones chosen from its optional groups. */
   packageUnions: readonly SelectableUnion[];
   extraUnions: readonly SelectableUnion[];
+  /** The package's optional groups and the unions chosen from them (ids also in packageUnions). */
+  optionGroups?: readonly SelectableOptionGroup[];
+  chosenOptionIds?: readonly number[];
+  /** The examinee's age on the exam day: the package's range is checked when given. */
+  age?: number;
+  genderConfirmed?: boolean;
 }
 
 /** The whole choice of one order, as the server checks it before saving: the first refusal wins. */
 export function checkOrderSelection(selection: OrderSelection): SelectionCheck {
   if (!selection.pkg && selection.extraUnions.length === 0) return refuse(SELECTION_MESSAGES.nothingChosen);
   if (selection.pkg) {
-    const pkgCheck = checkPackageChoice(selection.pkg, selection.sex);
+    const pkgCheck = checkPackageChoice(selection.pkg, selection.sex, selection);
     if (!pkgCheck.ok) return pkgCheck;
+    const options = checkOptionGroups(selection.optionGroups ?? [], selection.chosenOptionIds ?? []);
+    if (!options.ok) return options;
   }
   const chosen: SelectableUnion[] = [...selection.packageUnions];
   for (const union of selection.extraUnions) {

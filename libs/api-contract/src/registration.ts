@@ -10,8 +10,10 @@ import {
   orderIdField,
 } from './field-schemas.js';
 import { ORDER_STATUSES } from './order-status.js';
+import { registrationSettingsSchema } from './parameters.js';
 import { unionOptionSchema } from './package.js';
 import { GUIDE_SHEET_SCREENS } from './access-screens.js';
+import { PRICING_MESSAGES } from './registration-pricing.js';
 import { route } from './route.js';
 import { isValidBirthday } from './validators.js';
 
@@ -19,7 +21,8 @@ import { isValidBirthday } from './validators.js';
 
 const sexField = z.enum(['1', '2'], { error: '请选择性别' });
 const amount = z.string().regex(/^\d+\.\d{2}$/);
-const EXAM_TYPES = ['health', 'occupational', 'entry', 'health_card'] as const;
+/** The exam types the desk registers (复查 is registered from 复查管理 only). */
+export const DESK_EXAM_TYPES = ['health', 'occupational', 'entry', 'health_card'] as const;
 
 /** Blank optional text is undefined, as the web's forms send empty fields. */
 const optionalText = (max: number, label: string) =>
@@ -36,7 +39,14 @@ export const packageOptionSchema = z.object({
   package_name: z.string(),
   price: amount,
   gender_limit: z.enum(['0', '1', '2']),
+  /** The ages the package is for (null: no limit that side). */
+  age_min: z.number().int().nullable().default(null),
+  age_max: z.number().int().nullable().default(null),
+  /** The fixed unions; each optional group adds the one the examinee takes. */
   unions: z.array(unionOptionSchema),
+  option_groups: z
+    .array(z.object({ id: z.number().int(), group_name: z.string(), unions: z.array(unionOptionSchema) }))
+    .default([]),
 });
 export type PackageOption = z.infer<typeof packageOptionSchema>;
 
@@ -85,6 +95,55 @@ export const customerSearchRoute = route({
   output: z.array(customerMatchSchema),
 });
 
+const rateField = z
+  .number({ error: '折扣应为数字（90即九折）' })
+  .min(1, PRICING_MESSAGES.rate)
+  .max(100, PRICING_MESSAGES.rate);
+
+/**
+ * The discount the clerk asks at the desk: a rate for all lines (percent paid: 90 = 九折), the lines
+ * it leaves out, and per-line rates or typed prices. The server prices the lines from it; it never
+ * takes a price from the web.
+ */
+export const deskDiscountSchema = z.object({
+  rate: rateField.optional(),
+  skip_company: z.boolean().default(true),
+  skip_no_discount: z.boolean().default(true),
+  lines: z
+    .array(
+      z
+        .object({
+          union_id: z.number().int().positive(),
+          rate: rateField.optional(),
+          price: z
+            .string()
+            .regex(/^\d{1,8}(\.\d{1,2})?$/, '优惠价格式不正确，最多两位小数')
+            .optional(),
+        })
+        .refine((l) => (l.rate === undefined) !== (l.price === undefined), '单项折扣请填写折扣或优惠价之一'),
+    )
+    .max(200, '单项折扣最多200项')
+    .default([]),
+});
+
+/**
+ * A leader confirming on the spot what is beyond the clerk's limits (a discount below the floor): the
+ * leader's account and password, encrypted as at login (spec §5).
+ */
+const leaderFields = {
+  leader_account: z
+    .string()
+    .trim()
+    .max(64, '领导账号过长')
+    .optional()
+    .transform((v) => v || undefined),
+  leader_password: z
+    .string()
+    .max(1024, '领导密码格式不正确')
+    .optional()
+    .transform((v) => v || undefined),
+};
+
 const orderSaveInput = z
   .object({
     cust_name: z.string({ error: '请输入姓名' }).trim().min(1, '请输入姓名').max(64, '姓名不能超过64个字符'),
@@ -101,7 +160,7 @@ const orderSaveInput = z
       .optional()
       .transform((v) => v || undefined),
     special_flag: z.enum(['0', '1'], { error: '保密标记只能是0或1' }).default('0'),
-    exam_type: z.enum(EXAM_TYPES, { error: '请选择体检类型' }),
+    exam_type: z.enum(DESK_EXAM_TYPES, { error: '请选择体检类型' }),
     exam_date: dateField,
     company_id: optionalIdField('单位'),
     group_id: optionalIdField('分组'),
@@ -110,6 +169,15 @@ const orderSaveInput = z
     union_ids: jsonField(z.array(z.number().int().positive()).max(200, '组合项目最多200个'), '组合项目').default([]),
     /** '1': the clerk has seen the open visit of that day and registers a second one all the same. */
     confirm_duplicate: z.enum(['0', '1'], { error: '确认标记只能是0或1' }).default('0'),
+    /** JSON array of the unions chosen from the package's optional groups (one per group). */
+    option_union_ids: jsonField(z.array(z.number().int().positive()).max(20, '可选项目最多20个'), '可选项目').default(
+      [],
+    ),
+    /** JSON DeskDiscount; absent: the centre's prices. */
+    discount: jsonField(deskDiscountSchema, '折扣').optional(),
+    /** '1': the clerk confirmed a package for the other sex (audited). */
+    confirm_gender: z.enum(['0', '1'], { error: '确认标记只能是0或1' }).default('0'),
+    ...leaderFields,
   })
   .refine((v) => (v.company_id === undefined) === (v.group_id === undefined), {
     message: '团体登记请选择单位和分组',
@@ -153,20 +221,42 @@ export const orderUpdateUnionsRoute = route({
   input: z.object({
     order_id: orderIdField,
     union_ids: jsonField(z.array(z.number().int().positive()).max(200, '组合项目最多200个'), '组合项目'),
+    /** JSON DeskDiscount; absent: the one the visit was registered with stays. */
+    discount: jsonField(deskDiscountSchema, '折扣').optional(),
+    ...leaderFields,
   }),
   output: z.object({ order_id: z.string(), total_price: amount }),
+});
+
+/** 登记收费设置 GET /manager/api/order/registration_settings — parameter 0140 as the desk reads it. */
+export const registrationSettingsRoute = route({
+  method: 'GET',
+  path: '/manager/api/order/registration_settings',
+  summary: '登记收费设置（应收取整方式、缴费时机）',
+  access: ['exam_mg/order_quick_register', 'exam_mg/order_mg_detail'],
+  input: z.object({}),
+  output: registrationSettingsSchema,
 });
 
 export const orderDetailUnionSchema = z.object({
   union_id: z.number().int(),
   union_name: z.string(),
+  /** 优惠价: what the line is charged. */
   price: amount,
-  /** 'package' came with the package, 'extra' was added on its own */
-  origin: z.enum(['package', 'extra']),
+  /** 原价: the union's list price when ordered. */
+  list_price: amount,
+  /** Paid; an unpaid 自费 line shows 待收费. */
+  fee_charged: z.boolean(),
+  /** 禁止打折 */
+  no_discount: z.boolean(),
+  /** 'package' came with the package, 'extra' was added at the desk, 'dept' by a department (科室加项) */
+  origin: z.enum(['package', 'extra', 'dept']),
   /** Who pays for this line (统收 / 自费). */
   pay_mode: z.enum(PAY_MODES),
-  /** '0' to do, '1' done, '2' given up, '3' postponed */
+  /** UNION_EXEC (item-execution.ts): '0' 未检, '1' 已检, '2' 弃检, '3' 迟检, '4' 拒检, '5' 补检 */
   status: z.string(),
+  /** 迟检: the day deferred to; 补检: the make-up day (item-exec.ts). */
+  exec_date: z.string().nullable(),
   specimen: z.string().nullable(),
   gender_limit: z.enum(['0', '1', '2']),
   mutex_union_ids: z.array(z.number().int()),
@@ -177,8 +267,30 @@ export const orderDetailSchema = z.object({
   status: z.enum(ORDER_STATUSES),
   exam_type: z.string(),
   exam_date: z.string(),
+  /** A 复查 visit: the first visit it re-examines (review-mg.ts). */
+  review_of: z.object({ order_id: z.string(), exam_date: z.string() }).nullish(),
   total_price: amount,
-  package: z.object({ id: z.number().int(), package_name: z.string(), price: amount }).nullable(),
+  /** 套餐价, 原价合计, 优惠合计, 应收 (= total_price), 已收 (payments), 待收 (应收 − 已收). */
+  totals: z.object({
+    package_price: amount,
+    list_total: amount,
+    discount_total: z.string(),
+    payable: amount,
+    paid: z.string(),
+    unpaid: z.string(),
+  }),
+  /** The discount asked at the desk, as the items dialog edits it again. */
+  desk_discount: deskDiscountSchema.nullable(),
+  package: z
+    .object({
+      id: z.number().int(),
+      package_name: z.string(),
+      price: amount,
+      option_groups: z
+        .array(z.object({ id: z.number().int(), group_name: z.string(), union_ids: z.array(z.number().int()) }))
+        .default([]),
+    })
+    .nullable(),
   company_name: z.string().nullable(),
   group_name: z.string().nullable(),
   /** Who pays for the group's package; null for an individual visit. */

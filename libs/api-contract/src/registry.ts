@@ -18,8 +18,27 @@ import {
 } from './print-config.js';
 import { unionListByKeyRoute } from './package.js';
 import type { RouteDescriptor } from './route.js';
+import { DESK_FLOW_ROUTES } from './desk-flow.js';
+import { REPORT_LOGISTICS_ROUTES } from './report-logistics.js';
+import { CRM_SMS_ROUTES } from './crm-sms.js';
+import { REVIEW_MG_ROUTES } from './review-mg.js';
+import { MENU_SETTINGS_ROUTES } from './menu-settings.js';
+import { FUNCTION_INTRO_ROUTES } from './function-intro.js';
+import { clearServerOpLogRoute } from './backend-log.js';
+import { MANAGEMENT_DATA_ROUTES } from './management-data.js';
+import { SYSTEM_REGISTER_ROUTES } from './system-register.js';
+import { INTERFACE_ERROR_ROUTES } from './interface-error.js';
 import { RESOURCES } from './resources.js';
 import { hisChangeHandleRoute, hisStatusRoute } from './exam-cfg/his-sync.js';
+import {
+  execChangeRoute,
+  execListRoute,
+  execOrderLinesRoute,
+  execSignatureRoute,
+  execWaiveSignedRoute,
+  recycledListRoute,
+  sheetRecycleRoute,
+} from './item-exec.js';
 import { orderChangeStatusRoute, orderListRoute } from './order.js';
 import {
   deptDiagnosisListRoute,
@@ -34,6 +53,16 @@ import {
 } from './department-diagnosis.js';
 import { batchNormalSaveRoute, searchDiagnosisRoute, setDeptExceptionRoute } from './department-diagnosis.js';
 import {
+  deptAddUnionRoute,
+  deptAddableUnionsRoute,
+  deptReminderDoneRoute,
+  deptRemindersRoute,
+  orderDeptUnsignRoute,
+  reminderAddRoute,
+  reviewReminderDoneRoute,
+  reviewRemindersRoute,
+} from './department-extras.js';
+import {
   exceptionHistoryRoute,
   reviewLockRoute,
   reviewUnlockRoute,
@@ -41,6 +70,19 @@ import {
 } from './exam-review.js';
 import { exceptionImageRoute, uploadExceptionImageRoute } from './exception-images.js';
 import { lockReportReviewRoute, unlockReportReviewRoute } from './report.js';
+import {
+  reportShareCreateRoute,
+  reportShareListRoute,
+  reportShareOpenRoute,
+  reportSharePdfRoute,
+  reportShareRevokeRoute,
+} from './report-share.js';
+import {
+  reportBatchCurrentRoute,
+  reportBatchFileRoute,
+  reportBatchStartRoute,
+  reportBatchTicketRoute,
+} from './report-batch.js';
 import {
   reportFileRoute,
   reportHistoryRoute,
@@ -52,7 +94,14 @@ import {
   reportTicketRoute,
 } from './report.js';
 import { TEMPLATE_SET_DEFAULT_ROUTES } from './self-template.js';
-import { userSimpleListRoute } from './user.js';
+import { unlockAccountRoute, userSimpleListRoute } from './user.js';
+import {
+  accountOptionsRoute,
+  changePasswordRoute,
+  resetPasswordRoute,
+  signatureImageRoute,
+  uploadSignatureRoute,
+} from './account.js';
 import {
   customerSearchRoute,
   fingerprintTemplateRoute,
@@ -63,11 +112,20 @@ import {
   orderDetailRoute,
   orderSaveRoute,
   orderUpdateUnionsRoute,
+  registrationSettingsRoute,
   packageListRoute,
   saveFingerprintRoute,
   todayStatsRoute,
 } from './registration.js';
-import { criticalValueHandleRoute, criticalValueListRoute, criticalValueNotifyRoute } from './critical-value.js';
+import {
+  criticalValueDeleteRoute,
+  criticalValueExportRoute,
+  criticalValueHandleRoute,
+  criticalValueListRoute,
+  criticalValueNotifyRoute,
+  criticalValueReportRoute,
+  criticalValueTodayRoute,
+} from './critical-value.js';
 import {
   deptQueueRoute,
   queueAddRoute,
@@ -105,6 +163,10 @@ import {
   reviewSearchDiagnosisRoute,
   setReviewExceptionRoute,
 } from './review-detail.js';
+import { REVIEW_CONCLUSION_ROUTES } from './review-conclusion-grid.js';
+import { ROLE_ROUTES } from './cfg/role.js';
+import { FEEDBACK_ROUTES } from './crm/feedback.js';
+import { BREAKFAST_ROUTES } from './crm/breakfast.js';
 
 /** Every call of the contract, for the API documentation and the gateway's policies. */
 export const contractRoutes: readonly RouteDescriptor[] = [
@@ -127,6 +189,13 @@ export const contractRoutes: readonly RouteDescriptor[] = [
   cardReaderSettingsRoute,
   getParameterRoute,
   userSimpleListRoute,
+  // 账号管理 and 修改密码 (issue 21).
+  unlockAccountRoute,
+  resetPasswordRoute,
+  changePasswordRoute,
+  accountOptionsRoute,
+  uploadSignatureRoute,
+  signatureImageRoute,
   unionListByKeyRoute,
   dataByCodeRoute,
   globalConfigRoute,
@@ -159,13 +228,34 @@ export const contractRoutes: readonly RouteDescriptor[] = [
   reportHistoryRoute,
   reportReviewRoute,
   reportSendRoute,
+  reportShareCreateRoute,
+  reportShareListRoute,
+  reportShareRevokeRoute,
+  reportShareOpenRoute,
+  reportSharePdfRoute,
+  reportBatchStartRoute,
+  reportBatchCurrentRoute,
+  reportBatchTicketRoute,
+  reportBatchFileRoute,
   myDeptsRoute,
   searchDiagnosisRoute,
   setDeptExceptionRoute,
   batchNormalSaveRoute,
+  orderDeptUnsignRoute,
+  deptAddableUnionsRoute,
+  deptAddUnionRoute,
+  reminderAddRoute,
+  deptRemindersRoute,
+  deptReminderDoneRoute,
+  reviewRemindersRoute,
+  reviewReminderDoneRoute,
   criticalValueListRoute,
   criticalValueNotifyRoute,
   criticalValueHandleRoute,
+  criticalValueDeleteRoute,
+  criticalValueExportRoute,
+  criticalValueReportRoute,
+  criticalValueTodayRoute,
   deptQueueRoute,
   queueOverviewRoute,
   queueCallNextRoute,
@@ -194,6 +284,7 @@ export const contractRoutes: readonly RouteDescriptor[] = [
   customerSearchRoute,
   orderSaveRoute,
   orderUpdateUnionsRoute,
+  registrationSettingsRoute,
   orderDetailRoute,
   orderCheckInRoute,
   guideSheetRoute,
@@ -212,4 +303,25 @@ export const contractRoutes: readonly RouteDescriptor[] = [
   ...Object.values(TEMPLATE_SET_DEFAULT_ROUTES),
   hisStatusRoute,
   hisChangeHandleRoute,
+  execOrderLinesRoute,
+  execChangeRoute,
+  execWaiveSignedRoute,
+  execSignatureRoute,
+  execListRoute,
+  sheetRecycleRoute,
+  recycledListRoute,
+  ...DESK_FLOW_ROUTES,
+  ...REVIEW_CONCLUSION_ROUTES,
+  ...REPORT_LOGISTICS_ROUTES,
+  ...REVIEW_MG_ROUTES,
+  clearServerOpLogRoute,
+  ...MANAGEMENT_DATA_ROUTES,
+  ...ROLE_ROUTES,
+  ...FEEDBACK_ROUTES,
+  ...BREAKFAST_ROUTES,
+  ...MENU_SETTINGS_ROUTES,
+  ...FUNCTION_INTRO_ROUTES,
+  ...SYSTEM_REGISTER_ROUTES,
+  ...INTERFACE_ERROR_ROUTES,
+  ...CRM_SMS_ROUTES,
 ];

@@ -15,12 +15,24 @@ import { harmFactorResource } from './exam-cfg/harm-factor.js';
 import { applicationTypeResource } from './exam-cfg/application-type.js';
 import { codeTableResource } from './exam-cfg/code-table.js';
 import { consumableResource } from './exam-cfg/consumable.js';
+import { feedbackResource } from './crm/feedback.js';
 import { msgTemplateResource } from './exam-cfg/msg-template.js';
 import { tableSettingResource } from './exam-cfg/table-setting.js';
 import { TEMPLATE_RESOURCES } from './self-template.js';
 import { usClassifyResource, usItemResource, usSignResource } from './exam-cfg/ultrasound.js';
 import { questionnaireResource, questionResource } from './exam-cfg/questionnaire.js';
 import { hisChangeResource, hisMessageResource } from './exam-cfg/his-sync.js';
+import { reportCabinetResource } from './report-logistics.js';
+import { reviewPlanResource } from './review-mg.js';
+import { accountResource } from './account.js';
+import { loginLogResource, serverOpLogResource } from './backend-log.js';
+import { jobResource, noticeResource } from './management-data.js';
+import { roleResource } from './cfg/role.js';
+import { functionIntroResource } from './function-intro.js';
+import { branchResource } from './system-register.js';
+import { appVersionResource, versionEntryResource } from './version-log.js';
+import { interfaceErrorResource } from './interface-error.js';
+import { smsMessageResource } from './crm-sms.js';
 
 /** Every resource of the contract (issue 18): the registry lists their descriptors, the tests walk them. */
 export const RESOURCES: readonly AnyResource[] = [
@@ -56,4 +68,25 @@ export const RESOURCES: readonly AnyResource[] = [
   questionResource,
   hisMessageResource,
   hisChangeResource,
+  reportCabinetResource,
+  // 复查管理's list of re-exams.
+  reviewPlanResource,
+  // 系统设置's 账号管理.
+  accountResource,
+  // 后端日志 and 数据管理 (issue 21).
+  serverOpLogResource,
+  loginLogResource,
+  jobResource,
+  noticeResource,
+  // 系统设置's 角色管理.
+  roleResource,
+  functionIntroResource,
+  // 系统注册, 版本日志 and 接口错误日志.
+  branchResource,
+  appVersionResource,
+  versionEntryResource,
+  interfaceErrorResource,
+  smsMessageResource,
+  // 客户管理's 意见反馈.
+  feedbackResource,
 ];

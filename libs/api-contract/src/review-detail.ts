@@ -45,7 +45,8 @@ export type ReviewDept = z.infer<typeof reviewDeptSchema>;
 
 export const reviewHistorySchema = z.object({
   step: z.enum(REVIEW_STEPS),
-  result: z.enum(['pass', 'return']),
+  /** unpass: a 反审 of the step (issue 20), with its reason */
+  result: z.enum(['pass', 'return', 'unpass']),
   reason: z.string().nullable(),
   reviewer_name: z.string(),
   created_at: z.string(),

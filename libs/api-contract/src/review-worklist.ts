@@ -58,6 +58,11 @@ export const reviewWorklistRoute = route({
     assigned: optionalChoiceField(['mine', 'assigned', 'unassigned'], '分配条件不正确'),
     /** '1': only visits returned and not passed since, wherever they are now (rejects_report). */
     returned: optionalChoiceField(['1'], '退回条件不正确'),
+    /**
+     * 'mine' with a step (issue 20): the visits whose pass of that step was mine and that wait for the
+     * next level (or, after 终审, are not printed yet) — where a 反审 is looked for.
+     */
+    passed: optionalChoiceField(['mine'], '通过条件不正确'),
     keyword: searchKeyField(),
     ...pageFields,
   }),

@@ -23,12 +23,14 @@ export interface UploadRule {
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-export type UploadType = 'image/jpeg' | 'image/png' | typeof XLSX_TYPE;
+export type UploadType = 'image/jpeg' | 'image/png' | 'application/pdf' | typeof XLSX_TYPE;
 
 // The first bytes of each type: a file is what it is, whatever name or type the browser gave it.
 const SIGNATURES: Record<UploadType, readonly number[]> = {
   'image/jpeg': [0xff, 0xd8, 0xff],
   'image/png': [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+  // %PDF-
+  'application/pdf': [0x25, 0x50, 0x44, 0x46, 0x2d],
   // An .xlsx is a zip archive; exceljs refuses one that is not a workbook.
   [XLSX_TYPE]: [0x50, 0x4b, 0x03, 0x04],
 };

@@ -9,3 +9,4 @@ export * from './date-range-filter.js';
 export * from './schema-form/schema-form.js';
 export * from './chart-card.js';
 export * from './detail-view.js';
+export * from './signature-pad.js';

@@ -4,7 +4,7 @@ import { chromium, type Browser } from 'playwright-core';
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** Debian Chromium, headless, with the flags this machine needs (DEVELOPERS.md); e2e and bench share it. */
-export async function launchChromium(): Promise<Browser> {
+export async function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) throw new Error(`找不到 Chromium：${CHROMIUM_PATH}（npm test 会自动安装）`);
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
@@ -17,6 +17,7 @@ export async function launchChromium(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
 }

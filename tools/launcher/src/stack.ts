@@ -15,6 +15,8 @@ export interface StackOptions {
   env?: Record<string, string>;
   /** Where the servers' output goes; defaults to this process's stdout/stderr. */
   output?: 'inherit' | 'ignore';
+  /** How long each server may take to answer after its start (30 s); benchmarks on a busy machine wait longer. */
+  readyTimeoutMs?: number;
 }
 
 export interface Stack {
@@ -80,7 +82,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await Promise.all(children.reverse().map(stopChild));
   };
   try {
-    await waitUntilReady(`${checkupUrl}/manager/api/commondata/version`, checkup, '体检服务 (checkup-server)');
+    await waitUntilReady(
+      `${checkupUrl}/manager/api/commondata/version`,
+      checkup,
+      '体检服务 (checkup-server)',
+      options.readyTimeoutMs,
+    );
     const bff = startNode(
       'apps/bff/src/server.ts',
       {
@@ -96,10 +103,18 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       output,
     );
     children.push(bff);
-    const url = `http://127.0.0.1:${options.bffPort}`;
+    // With TLS_CERT_FILE the staff port speaks https with a certificate this process need not trust;
+    // the kiosk port (plain http) listens only after it, so its answer says both are up.
+    const tls = Boolean(options.env?.TLS_CERT_FILE ?? process.env.TLS_CERT_FILE);
+    const url = `${tls ? 'https' : 'http'}://127.0.0.1:${options.bffPort}`;
     const kioskUrl = `http://127.0.0.1:${options.kioskPort}`;
-    await waitUntilReady(`${url}/manager/api/commondata/version`, bff, '网关 (bff)');
-    await waitUntilReady(`${kioskUrl}/manager/api/commondata/version`, bff, '自助终端端口 (bff kiosk)');
+    if (!tls) await waitUntilReady(`${url}/manager/api/commondata/version`, bff, '网关 (bff)', options.readyTimeoutMs);
+    await waitUntilReady(
+      `${kioskUrl}/manager/api/commondata/version`,
+      bff,
+      '自助终端端口 (bff kiosk)',
+      options.readyTimeoutMs,
+    );
     return { url, kioskUrl, checkupUrl, stop };
   } catch (err) {
     await stop();

@@ -9,6 +9,8 @@ const started = Date.now();
 const bffPort = Number(process.env.BFF_PORT ?? 8080);
 const checkupPort = Number(process.env.CHECKUP_PORT ?? 8090);
 const kioskPort = Number(process.env.KIOSK_PORT ?? 8081);
+/** The staff port serves https when given a certificate (README: https for the camera). */
+const scheme = process.env.TLS_CERT_FILE ? 'https' : 'http';
 
 buildWebIfStale();
 const stack = await startStack({
@@ -23,11 +25,11 @@ const stack = await startStack({
 const lanUrls = Object.values(networkInterfaces())
   .flat()
   .filter((i) => i && i.family === 'IPv4' && !i.internal)
-  .map((i) => `http://${i!.address}:${bffPort}/`);
+  .map((i) => `${scheme}://${i!.address}:${bffPort}/`);
 
 console.log(`
 体检管理系统已启动（用时 ${((Date.now() - started) / 1000).toFixed(1)} 秒）
-  本机访问:   http://localhost:${bffPort}/
+  本机访问:   ${scheme}://localhost:${bffPort}/
 ${lanUrls.map((u) => `  局域网访问: ${u}`).join('\n')}
   自助打印:   http://localhost:${kioskPort}/#/self_print （自助终端专用端口）
   数据库:     ${process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `内置 PGlite (${path.resolve(repoRoot, process.env.DATA_DIR ?? 'data')})`}

@@ -1,5 +1,5 @@
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
-import { AppError, maskUrl, selfPrintFindExamineeRoute } from '@checkup/api-contract';
+import { AppError, maskUrl, reportShareOpenRoute, selfPrintFindExamineeRoute } from '@checkup/api-contract';
 import type { AppOptions } from '../app.js';
 import type { BffConfig } from '../config.js';
 import { loggingOptions } from '../logging.js';
@@ -13,8 +13,9 @@ import { webStaticPlugin } from '../plugins/external/web-static.js';
 import { judgeKioskRequest } from './guard.js';
 
 /**
- * The kiosk listener (issue 3 §8): the self-print pages and an allowlist of self-print calls,
- * with no staff session; anything else is refused and audited.
+ * The kiosk listener (issue 3 §8), the gateway's public profile: the self-print pages and an
+ * allowlist of self-print calls, and the report-share page with its own (issue 20), with no staff
+ * session; anything else is refused and audited.
  */
 export async function buildKioskApp(config: BffConfig, { log, ...options }: AppOptions = {}) {
   const app = Fastify({
@@ -75,6 +76,21 @@ export async function buildKioskApp(config: BffConfig, { log, ...options }: AppO
           timeWindow: 60_000,
           keyGenerator: (request) => `kiosk-lookup:${request.ip}`,
           errorResponseBuilder: () => new AppError('KIOSK_LOOKUP_LIMITED'),
+        },
+      },
+    },
+    forward,
+  );
+  // Issue 20: a share link's extraction code is short, so one address may not try many in a row.
+  app.post(
+    reportShareOpenRoute.path,
+    {
+      config: {
+        rateLimit: {
+          max: config.SHARE_OPENS_PER_MINUTE,
+          timeWindow: 60_000,
+          keyGenerator: (request) => `share-open:${request.ip}`,
+          errorResponseBuilder: () => new AppError('SHARE_OPEN_LIMITED'),
         },
       },
     },

@@ -1,4 +1,5 @@
 import { isKioskAsset, KIOSK_API_ALLOWLIST } from '../policy/kiosk-allowlist.js';
+import { SHARE_API_ALLOWLIST } from '../policy/share-allowlist.js';
 
 const METHOD_OVERRIDE_HEADERS = ['x-http-method-override', 'x-http-method', 'x-method-override'];
 
@@ -17,6 +18,7 @@ export function judgeKioskRequest(method: string, rawUrl: string, headers: Recor
   if (path.includes('//') || /(^|\/)\.\.?(\/|$)/.test(path)) return { allowed: false, reason: 'path segments' };
   if (isKioskAsset(method, path))
     return q === -1 ? { allowed: true, api: false } : { allowed: false, reason: 'asset query' };
-  if (KIOSK_API_ALLOWLIST.has(`${method} ${path}`)) return { allowed: true, api: true };
+  const call = `${method} ${path}`;
+  if (KIOSK_API_ALLOWLIST.has(call) || SHARE_API_ALLOWLIST.has(call)) return { allowed: true, api: true };
   return { allowed: false, reason: 'not allowlisted' };
 }

@@ -17,6 +17,9 @@ const KIOSK_CALLS = [
   'POST /manager/api/selfprint/mark_printed',
 ];
 
+/** And the report-share page's (issue 20), on the same public listener with an allowlist of its own. */
+const SHARE_CALLS = ['POST /manager/api/report_share/open', 'GET /manager/api/report_share/pdf'];
+
 describe('kiosk port allowlist', () => {
   let upstream: FastifyInstance;
   let kiosk: FastifyInstance;
@@ -69,7 +72,7 @@ describe('kiosk port allowlist', () => {
         answered.push(call);
       }
     }
-    expect(answered.sort()).toEqual([...KIOSK_CALLS].sort());
+    expect(answered.sort()).toEqual([...KIOSK_CALLS, ...SHARE_CALLS].sort());
   });
 
   it('refuses the queue display, which is for the staff port and the hall screen', async () => {

@@ -9,6 +9,9 @@ import { UPSTREAM_TOKEN_HEADER, type UserInfo, type VersionInfo } from '@checkup
 export const GOOD_ACCOUNT = 'admin';
 export const GOOD_CIPHERTEXT = `${'Q2hl+Y2t1/cC1j'.repeat(8)}aXBo==`;
 export const SLOW_ACCOUNT = 'slow';
+/** An account the checkup server reports as locked after repeated wrong passwords. */
+export const LOCKED_ACCOUNT = 'locked';
+export const LOCKED_ANSWER = { status: 423, data: null, msg: '登录失败次数过多，账号已锁定15分钟，请稍后再试' };
 export const FAKE_PUBLIC_KEY =
   '-----BEGIN PUBLIC KEY-----\nMFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE\n-----END PUBLIC KEY-----';
 export const SLOW_DELAY_MS = 3000;
@@ -22,6 +25,8 @@ export const fakeUser: UserInfo = {
   all_depts: true,
   leader: false,
   discount_floor: 100,
+  must_change_password: false,
+  data_scope: 'all',
 };
 
 export const fakeVersion: VersionInfo = {
@@ -84,6 +89,8 @@ export interface FakeUpstream {
   tokens: Set<string>;
   calls: {
     login: number;
+    /** The User-Agent each login call came with. */
+    loginAgents: (string | undefined)[];
     userInfo: number;
     counted: number;
     publicKey: number;
@@ -116,7 +123,16 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
   const app: FastifyInstance = Fastify({ logger: false, forceCloseConnections: true });
   const state: Omit<FakeUpstream, 'url' | 'stop' | 'invalidateTokens' | 'setVersion'> = {
     tokens: new Set(),
-    calls: { login: 0, userInfo: 0, counted: 0, publicKey: 0, version: 0, reset: 0, guideSheetFile: 0 },
+    calls: {
+      login: 0,
+      loginAgents: [],
+      userInfo: 0,
+      counted: 0,
+      publicKey: 0,
+      version: 0,
+      reset: 0,
+      guideSheetFile: 0,
+    },
     logoutTokens: [],
     guideSheetTokens: [],
     reportFileTokens: [],
@@ -132,7 +148,9 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
     await auth.register(formbody);
     auth.post<{ Body: Record<string, string> }>('/manager/api/login/login', async (request, reply) => {
       state.calls.login += 1;
+      state.calls.loginAgents.push(request.headers['user-agent']);
       const { user_account, password } = request.body ?? {};
+      if (user_account === LOCKED_ACCOUNT) return reply.status(423).send(LOCKED_ANSWER);
       if (user_account === SLOW_ACCOUNT) await new Promise((resolve) => setTimeout(resolve, SLOW_DELAY_MS));
       if (user_account !== GOOD_ACCOUNT || password !== GOOD_CIPHERTEXT) {
         return reply.status(400).send({ status: 400, data: null, msg: '用户账号或密码错误' });

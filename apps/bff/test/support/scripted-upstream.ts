@@ -8,7 +8,13 @@ import { CACHED_GETS } from '../../src/policy/cached-gets.js';
 import { GOOD_CIPHERTEXT, fakeVersion } from './fake-upstream.js';
 import { deferred, type Deferred } from './waiting.js';
 
-const limits = { all_depts: false, leader: false, discount_floor: 100 };
+const limits = {
+  all_depts: false,
+  leader: false,
+  discount_floor: 100,
+  must_change_password: false,
+  data_scope: 'all' as const,
+};
 
 /** The accounts the scripted upstream knows; each logs in with GOOD_CIPHERTEXT. */
 export const USERS = {

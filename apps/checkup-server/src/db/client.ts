@@ -21,7 +21,8 @@ export interface Database {
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 
-export type DatabaseTarget = { kind: 'pglite'; dir?: string } | { kind: 'postgres'; url: string };
+/** `loadDataDir` starts an in-memory PGlite from a dump (`dumpDataDir`) instead of an empty cluster. */
+export type DatabaseTarget = { kind: 'pglite'; dir?: string; loadDataDir?: Blob } | { kind: 'postgres'; url: string };
 
 /** The database a configuration names: PostgreSQL when DATABASE_URL is set, else PGlite in the data dir. */
 export function databaseTargetOf(config: { DATABASE_URL?: string; pgliteDir: string }): DatabaseTarget {
@@ -48,7 +49,7 @@ export async function openDatabase(
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   if (target.dir) await mkdir(target.dir, { recursive: true });
-  const client = target.dir ? new PGlite(target.dir) : new PGlite();
+  const client = target.dir ? new PGlite(target.dir) : new PGlite({ loadDataDir: target.loadDataDir });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return { db, kind: 'pglite', close: () => client.close() };

@@ -33,9 +33,11 @@ async function main(): Promise<number> {
   try {
     const started = performance.now();
     const result = await rotateDataKey(database.db, source);
-    const { customers, companies, reportDeliveries } = result.resealed;
+    const { customers, companies, reportDeliveries, reportHandovers = 0, reportNotices = 0 } = result.resealed;
     print(`rotated from key ${result.from} to ${result.to} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-    print(`  re-sealed: ${customers} examinees, ${companies} companies, ${reportDeliveries} report deliveries`);
+    print(
+      `  re-sealed: ${customers} examinees, ${companies} companies, ${reportDeliveries} report deliveries, ${reportHandovers} pick-ups, ${reportNotices} notices`,
+    );
     if (result.keyFile) {
       print(`  new key:  ${result.keyFile} — back it up now, beside the database backups`);
       print(`  old key:  ${result.retiredFile} — keep it as long as database backups from before today`);

@@ -1,5 +1,5 @@
 import type { Db } from './client.js';
-import { parameters } from './schema.js';
+import { branches, functionIntros, parameters, reportCabinets } from './schema.js';
 import { DEFAULT_CARD_READER_PARAM, DEMO_PASSWORD } from '@checkup/api-contract';
 import { seedDemoAccounts } from './demo/seed-accounts.js';
 import { seedCatalogue } from './demo/seed-catalogue.js';
@@ -53,5 +53,40 @@ export async function seedDemoData(db: Db): Promise<void> {
     await seedExamForms(tx);
     await seedDemoAccounts(tx);
     await seedConfigDicts(tx);
+    // The report room's cabinets (issue 20); 1 is where a report goes when nothing else is said.
+    await tx
+      .insert(reportCabinets)
+      .values([
+        { cabinetNo: '1', cabinetName: '1号柜', location: '报告室' },
+        { cabinetNo: '2', cabinetName: '2号柜', location: '报告室' },
+        { cabinetNo: 'VIP', cabinetName: 'VIP柜', location: 'VIP接待室' },
+      ])
+      .onConflictDoNothing();
+    // 功能介绍: the home page's help, so the help icon has a document to show (breadth §7).
+    await tx
+      .insert(functionIntros)
+      .values({
+        docName: '首页使用说明',
+        uniqueKey: 'exam_mg/home_page',
+        docType: 'text',
+        content:
+          '首页显示今日体检进度、各科室进度和当前账号信息。\n快捷入口由系统设置 › 菜单分类配置，只显示本账号有权限打开的页面。\n点击页签栏右侧的问号可查看每个页面的功能说明。',
+      })
+      .onConflictDoNothing();
+    // The demo centre's one branch (issue 21); migration 0033 adds the same one to a database with visits.
+    await tx
+      .insert(branches)
+      .values({
+        branchName: '本部',
+        shortCode: 'BB',
+        pinyinCode: 'BB',
+        phone: '0571-88880000',
+        address: '示范市健康路1号门诊楼三楼',
+        issuePeriod: 'all',
+        bookingEnabled: true,
+        deskNotice: '登记时请核对身份证与手机号；团检人员请出示单位名单。',
+        preExamNotice: '体检前一天晚上八点后请禁食，当日早晨空腹前来；请携带身份证；女士经期请告知前台。',
+      })
+      .onConflictDoNothing();
   });
 }

@@ -1,6 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError, mayCall, UPSTREAM_TOKEN_HEADER, type Access, type UserInfo } from '@checkup/api-contract';
+import {
+  AppError,
+  changePasswordRoute,
+  mayCall,
+  UPSTREAM_TOKEN_HEADER,
+  userInfoRoute,
+  type Access,
+  type UserInfo,
+} from '@checkup/api-contract';
 import type { Db } from '../db/client.js';
 import { findSessionUser } from '../modules/auth/session-repository.js';
 import { recordAudit } from '../modules/audit/repository.js';
@@ -15,6 +23,9 @@ declare module 'fastify' {
     access?: Access;
   }
 }
+
+/** What an account that must change its password may still call (logout is public). */
+const BEFORE_PASSWORD_CHANGE = new Set([userInfoRoute.path, changePasswordRoute.path]);
 
 /** The access of the route a request matched; an unknown path has none and is closed like any other. */
 const accessOf = (request: FastifyRequest): Access | undefined => request.routeOptions.config?.access;
@@ -45,6 +56,9 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; idleMi
       request.user = (await findSessionUser(opts.db, request.sessionToken, opts.idleMinutes)) ?? null;
     const user = request.user;
     if (!user) throw new AppError('NOT_LOGGED_IN');
+    // Issue 21: after 重置密码 (or on a new account) nothing else is served until 修改密码.
+    if (user.must_change_password && !BEFORE_PASSWORD_CHANGE.has(request.routeOptions.url ?? ''))
+      throw new AppError('PASSWORD_CHANGE_REQUIRED');
     // No route matched: the not-found answer follows, to signed-in callers only.
     if (access === undefined) return;
     if (!mayCall({ access }, user.role_menu)) {

@@ -1,5 +1,5 @@
 import type { Db } from '../../src/db/client.js';
-import { roles, users } from '../../src/db/schema.js';
+import { roles, userRoles, users } from '../../src/db/schema.js';
 import { createSession } from '../../src/modules/auth/session-repository.js';
 
 /**
@@ -10,7 +10,7 @@ import { createSession } from '../../src/modules/auth/session-repository.js';
 export async function staffSession(db: Db, account: string, menu: string[]): Promise<string> {
   const [role] = await db
     .insert(roles)
-    .values({ roleName: `权限-${account}`, roleMenu: menu })
+    .values({ roleName: `权限-${account}`, roleKey: `t_${account}`, roleMenu: menu })
     .returning({ id: roles.id });
   const [user] = await db
     .insert(users)
@@ -18,10 +18,10 @@ export async function staffSession(db: Db, account: string, menu: string[]): Pro
       userAccount: account,
       userName: account,
       passwordHash: 'unused',
-      roleId: role!.id,
       specialFlag: '1',
       allDepts: true,
     })
     .returning({ id: users.id });
+  await db.insert(userRoles).values({ userId: user!.id, roleId: role!.id });
   return createSession(db, user!.id);
 }

@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { describe } from 'vitest';
+import { readFile } from 'node:fs/promises';
+import { describe, inject } from 'vitest';
 import { openDatabase, type Database } from '../../src/db/client.js';
 import { seedDemoData } from '../../src/db/seed.js';
+import { asAdmin, postgresUrl, withDatabaseName } from './postgres-admin.js';
+
+export { postgresUrl };
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -10,8 +13,6 @@ export interface TestDatabaseTarget {
   kind: DatabaseKind;
   title: string;
 }
-
-export const postgresUrl = process.env.TEST_DATABASE_URL || undefined;
 
 const PGLITE: TestDatabaseTarget = { kind: 'pglite', title: 'on PGlite (in memory)' };
 const POSTGRES: TestDatabaseTarget = { kind: 'postgres', title: 'on PostgreSQL (TEST_DATABASE_URL)' };
@@ -30,28 +31,15 @@ export function describeOnEachDatabase(suite: (target: TestDatabaseTarget) => vo
   describe.skipIf(!postgresUrl)(POSTGRES.title, () => suite(POSTGRES));
 }
 
-function withDatabaseName(url: string, name: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
-}
-
-async function asAdmin(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 /** A test database; a PostgreSQL one also says where it is, so a second instance can open it. */
 export type TestDatabase = Database & { url?: string };
 
-async function openPostgres(url: string, migrationsFolder?: string): Promise<TestDatabase> {
+async function openPostgres(
+  url: string,
+  { migrationsFolder, template }: { migrationsFolder?: string; template?: string },
+): Promise<TestDatabase> {
   const name = `checkup_test_${randomBytes(6).toString('hex')}`;
-  await asAdmin(url, `CREATE DATABASE ${name}`);
+  await asAdmin(url, template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   let database: Database;
   try {
     database = await openDatabase({ kind: 'postgres', url: withDatabaseName(url, name) }, { migrationsFolder });
@@ -69,6 +57,15 @@ async function openPostgres(url: string, migrationsFolder?: string): Promise<Tes
   };
 }
 
+/** The seeded templates the integration project's global setup made (support/global-setup.ts). */
+function seededTemplate(kind: DatabaseKind): string | null {
+  try {
+    return kind === 'pglite' ? inject('pgliteTemplate') : inject('postgresTemplate');
+  } catch {
+    return null;
+  }
+}
+
 /**
  * A migrated and seeded database of its own; PostgreSQL gets a fresh database dropped on close.
  * `migrationsFolder` stops the schema at an older version (support/migrations.ts); `dir` keeps a
@@ -79,9 +76,16 @@ export async function openTestDatabase(
   options: { migrationsFolder?: string; dir?: string; seed?: boolean } = {},
 ): Promise<TestDatabase> {
   if (target.kind === 'postgres' && !postgresUrl) throw new Error('TEST_DATABASE_URL is not set');
+  // Today's schema, seeded and in memory, is a copy of the template; anything else is built here.
+  const template =
+    options.migrationsFolder || options.dir || options.seed === false ? null : seededTemplate(target.kind);
+  if (template && target.kind === 'postgres') return openPostgres(postgresUrl!, { template });
+  if (template) {
+    return openDatabase({ kind: 'pglite', loadDataDir: new Blob([await readFile(template)]) });
+  }
   const database: TestDatabase =
     target.kind === 'postgres'
-      ? await openPostgres(postgresUrl!, options.migrationsFolder)
+      ? await openPostgres(postgresUrl!, { migrationsFolder: options.migrationsFolder })
       : await openDatabase({ kind: 'pglite', dir: options.dir }, { migrationsFolder: options.migrationsFolder });
   try {
     // A database at an older migration is not seeded: today's seed writes today's columns.

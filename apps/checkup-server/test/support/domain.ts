@@ -9,6 +9,7 @@ import {
   userDepts,
   users,
   workGroups,
+  userRoles,
 } from '../../src/db/schema.js';
 import { hashPassword } from '../../src/modules/auth/password.js';
 import { encrypt, form, testPersonalData, type TestServer } from './app.js';
@@ -40,7 +41,7 @@ export async function addStaff(
   const depts = access.depts ?? '*';
   const [role] = await db
     .insert(roles)
-    .values({ roleName: `测试角色-${account}`, roleMenu: access.menu ?? ['*'] })
+    .values({ roleName: `测试角色-${account}`, roleKey: `t_${account}`, roleMenu: access.menu ?? ['*'] })
     .returning({ id: roles.id });
   const [user] = await db
     .insert(users)
@@ -49,10 +50,10 @@ export async function addStaff(
       userName: name,
       passwordHash: await hash,
       specialFlag,
-      roleId: role!.id,
       allDepts: depts === '*',
     })
     .returning({ id: users.id });
+  await db.insert(userRoles).values({ userId: user!.id, roleId: role!.id });
   if (depts !== '*' && depts.length > 0) {
     await db.insert(userDepts).values(depts.map((deptId) => ({ userId: user!.id, deptId })));
   }

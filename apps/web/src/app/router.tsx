@@ -10,6 +10,7 @@ const SelfPrintWelcome = lazy(() => import('../features/self_print'));
 const SelfPrintScanIdCard = lazy(() => import('../features/self_print/scan-idcard'));
 const SelfPrintUserInfo = lazy(() => import('../features/self_print/user-info'));
 const SelfPrintReportList = lazy(() => import('../features/self_print/report-list'));
+const ReportSharePage = lazy(() => import('../features/report_share'));
 
 function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<PageLoading />}>{children}</Suspense>;
@@ -85,6 +86,14 @@ export const router = createHashRouter([
     element: (
       <Lazy>
         <SelfPrintReportList />
+      </Lazy>
+    ),
+  },
+  {
+    path: '/report_share',
+    element: (
+      <Lazy>
+        <ReportSharePage />
       </Lazy>
     ),
   },

@@ -69,6 +69,17 @@ describe('api client', () => {
     expect(onSignal.mock.calls).toEqual([['relogin']]);
   });
 
+  it('tells the shell of a refused call (403), so it reads the changed menu again, and of no other failure', async () => {
+    const onForbidden = vi.fn();
+    const refused = clientAnswering(403, { status: 403, data: null, msg: '没有权限执行此操作，请联系管理员' }, [], {
+      onForbidden,
+    });
+    await expect(refused.call(getThing, { id: '1' })).rejects.toMatchObject({ status: 403 });
+    const invalid = clientAnswering(400, { status: 400, data: null, msg: '请填写姓名' }, [], { onForbidden });
+    await expect(invalid.call(getThing, { id: '1' })).rejects.toMatchObject({ status: 400 });
+    expect(onForbidden).toHaveBeenCalledTimes(1);
+  });
+
   it('passes on the BFF signal header of a failure and of a success', async () => {
     const onSignal = vi.fn();
     const refused = clientAnswering(

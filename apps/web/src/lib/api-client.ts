@@ -23,6 +23,11 @@ export interface ApiClientHooks {
    * import, 非法访问 login, maintenance), whatever call it was. The shell decides where to go.
    */
   onSignal?: (signal: Signal) => void;
+  /**
+   * A call was refused (403): the account's roles may have changed since its menu was read (issue 21,
+   * a change counts at the next call), so the shell reads them again.
+   */
+  onForbidden?: () => void;
 }
 
 const KNOWN_SIGNALS = new Set<string>(Object.values(SIGNALS));
@@ -82,6 +87,7 @@ export function createApiClient(
       if (httpStatus >= 400) throw new ApiError(httpStatus, httpFailureMessage(httpStatus, url), url);
       throw new ApiError(0, nonJsonMessage(url), url);
     }
+    if (body.status === 403) hooks.onForbidden?.();
     if (body.status !== SUCCESS_STATUS) throw new ApiError(body.status, body.msg, url);
     const parsed = descriptor.output.safeParse(body.data);
     if (!parsed.success) throw new ApiError(0, `接口返回的数据格式不正确，异常请求：${url}`, url);

@@ -5,4 +5,5 @@ export const apiHooks: ApiClientHooks = {};
 
 export const api = createApiClient({
   onSignal: (signal) => apiHooks.onSignal?.(signal),
+  onForbidden: () => apiHooks.onForbidden?.(),
 });

@@ -14,3 +14,16 @@ export async function encryptPassword(password: string, publicKeyPem: string): P
   if (encrypted === false) throw new Error('密码加密失败，请刷新页面后重试');
   return encrypted;
 }
+
+/** The server's password policy in words (modules/auth/password-policy.ts), shown where one is chosen. */
+export const PASSWORD_POLICY_HINT =
+  '至少8位，包含大写字母、小写字母、数字和符号中的至少三种，不能包含账号，不能与最近5次使用过的密码相同';
+
+/** An antd form rule: the repeated password must match the one typed in `field`. */
+export const sameAs =
+  (field: string) =>
+  ({ getFieldValue }: { getFieldValue(name: string): unknown }) => ({
+    validator: async (_rule: unknown, value: unknown) => {
+      if (value && value !== getFieldValue(field)) throw new Error('两次输入的密码不一致');
+    },
+  });

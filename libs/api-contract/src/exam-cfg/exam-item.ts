@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CRITICAL_LEVEL_LABELS, CRITICAL_LEVELS } from '../critical-value.js';
 import { optionalChoiceField, optionalIdField, searchKeyField } from '../field-schemas.js';
 import { defineResource } from '../resource/define-resource.js';
 import {
@@ -18,6 +19,12 @@ export const RESULT_TYPES = ['number', 'text'] as const;
 export const RESULT_TYPE_LABELS: Record<(typeof RESULT_TYPES)[number], string> = { number: '数值', text: '文字' };
 
 const limit = z.string().nullable();
+
+/** The level a result beyond the critical limits raises (issue 20); blank, as an older import file, is 高. */
+const criticalLevelField = z
+  .union([z.enum(CRITICAL_LEVELS), z.literal('')], { error: '危急程度只能是低、中或高' })
+  .optional()
+  .transform((value) => value || '3');
 
 /** A low limit must not be above its high one: the message names the pair. */
 function orderedPair(form: Record<string, unknown>, low: string, high: string) {
@@ -53,6 +60,7 @@ export const examItemResource = defineResource({
     ref_high_female: limit,
     critical_low: limit,
     critical_high: limit,
+    critical_level: z.enum(CRITICAL_LEVELS),
     normal_text: z.string().nullable(),
     high_words: z.string().nullable(),
     low_words: z.string().nullable(),
@@ -72,6 +80,7 @@ export const examItemResource = defineResource({
       ref_high_female: optionalDecimalField('女参考上限'),
       critical_low: optionalDecimalField('危急值下限'),
       critical_high: optionalDecimalField('危急值上限'),
+      critical_level: criticalLevelField,
       normal_text: optionalTextField('正常结果', 128),
       high_words: optionalTextField('偏高结论词', 64),
       low_words: optionalTextField('偏低结论词', 64),
@@ -100,6 +109,7 @@ export const examItemResource = defineResource({
     { key: 'ref_high_female', title: '女参考上限' },
     { key: 'critical_low', title: '危急值下限' },
     { key: 'critical_high', title: '危急值上限' },
+    { key: 'critical_level', title: '危急程度', labels: CRITICAL_LEVEL_LABELS },
     { key: 'normal_text', title: '正常结果' },
     { key: 'high_words', title: '偏高结论词' },
     { key: 'low_words', title: '偏低结论词' },

@@ -5,6 +5,7 @@ import {
   choiceField,
   codeField,
   enabledFilter,
+  flagField,
   idListField,
   optionalRefField,
   optionalTextField,
@@ -44,6 +45,8 @@ export const unionResource = defineResource({
     gender_limit: z.enum(GENDER_LIMITS),
     specimen: z.string().nullable(),
     pinyin: z.string().nullable(),
+    /** 禁止打折 (issue 19): the registration desk may never discount it. */
+    no_discount: z.boolean(),
     sort: z.number().int(),
     item_ids: z.array(z.number().int()),
     mutex_ids: z.array(z.number().int()),
@@ -57,6 +60,7 @@ export const unionResource = defineResource({
     gender_limit: choiceField(GENDER_LIMITS, '适用性别'),
     specimen: optionalTextField('标本类型', 16),
     pinyin: optionalTextField('拼音简码', 32),
+    no_discount: flagField,
     sort: sortField,
     item_ids: idListField('包含的基础项目'),
     mutex_ids: idListField('互斥的组合项目'),
@@ -76,9 +80,17 @@ export const unionResource = defineResource({
     { key: 'gender_limit', title: '适用性别', labels: GENDER_LIMIT_LABELS },
     { key: 'specimen', title: '标本类型' },
     { key: 'pinyin', title: '拼音简码' },
+    { key: 'no_discount', title: '禁止打折' },
     { key: 'sort', title: '排序' },
   ],
 });
+
+/** One optional group of a package as 套餐配置 edits it: a name and two or more alternative unions. */
+export const packageOptionGroupForm = z.object({
+  group_name: textField('可选组名称', 64),
+  union_ids: idListField('可选组的组合项目', 20).refine((ids) => ids.length >= 2, '每个可选组至少包含两个组合项目'),
+});
+export type PackageOptionGroupForm = z.infer<typeof packageOptionGroupForm>;
 
 /**
  * 套餐 (exam_cfg/pkg_cfg): unions sold together at a price, which may be below their sum (a discount),
@@ -101,6 +113,8 @@ export const packageResource = defineResource({
     description: z.string().nullable(),
     sort: z.number().int(),
     union_ids: z.array(z.number().int()),
+    /** 可选组 (issue 19): the examinee takes exactly one union of each group. */
+    option_groups: z.array(packageOptionGroupForm),
   }),
   form: z
     .object({
@@ -113,8 +127,17 @@ export const packageResource = defineResource({
       description: optionalTextField('说明', 200),
       sort: sortField,
       union_ids: idListField('包含的组合项目').refine((ids) => ids.length > 0, '请选择套餐包含的组合项目'),
+      option_groups: z.array(packageOptionGroupForm).max(10, '可选组最多10个').default([]),
     })
-    .refine((f) => f.age_min === null || f.age_max === null || f.age_min <= f.age_max, '最小年龄不能大于最大年龄'),
+    .refine((f) => f.age_min === null || f.age_max === null || f.age_min <= f.age_max, '最小年龄不能大于最大年龄')
+    .refine(
+      (f) => f.option_groups.every((g) => g.union_ids.every((id) => !f.union_ids.includes(id))),
+      '可选组的组合项目不能同时是套餐的固定项目',
+    )
+    .refine((f) => {
+      const ids = f.option_groups.flatMap((g) => g.union_ids);
+      return new Set(ids).size === ids.length;
+    }, '同一组合项目不能出现在两个可选组中'),
   filter: z.object({
     key: searchKeyField(),
     gender_limit: optionalChoiceField(GENDER_LIMITS, '适用性别不正确'),

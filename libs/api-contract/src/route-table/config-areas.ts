@@ -69,7 +69,7 @@ export const managementData = defineArea({
   area: 'management_data',
   title: '数据管理',
   routes: [
-    { key: 'job_logging', title: '任务日志' },
+    { key: 'job_logging', title: '任务日志', actions: { rerun: '重新执行' } },
     { key: 'remind_data', title: '提醒数据' },
   ],
 });
@@ -81,7 +81,7 @@ export const cfg = defineArea({
   routes: [
     { key: 'role_mg', title: '角色管理', keepAlive: true },
     detail('role_mg_detail', '角色详情', 'role_mg'),
-    { key: 'priv_cfg', title: '账号管理', keepAlive: true },
+    { key: 'priv_cfg', title: '账号管理', keepAlive: true, actions: { reset_password: '重置密码' } },
     { key: 'menu_classification', title: '菜单分类' },
     detail('menu_classification_detail', '菜单分类详情', 'menu_classification'),
     { key: 'system_register', title: '系统注册' },
@@ -91,7 +91,7 @@ export const cfg = defineArea({
     { key: 'cache_mg', title: '缓存管理' },
     { key: 'log_front', title: '前端日志', keepAlive: true },
     { key: 'interface_error_log', title: '接口错误日志' },
-    { key: 'log_backend', title: '后端日志' },
+    { key: 'log_backend', title: '后端日志', actions: { clear: '清空' } },
     { key: 'version_log', title: '版本日志' },
     { key: 'sys_operation_log', title: '系统操作日志' },
     { key: 'biz_operation_log', title: '业务操作日志' },

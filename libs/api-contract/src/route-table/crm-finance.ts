@@ -28,7 +28,7 @@ export const crm = defineArea({
     { key: 'exam_schedule', title: '体检预约', keepAlive: true },
     detail('exam_schedule_detail', '体检预约详情', 'exam_schedule'),
     { key: 'advise_feedback', title: '意见反馈' },
-    { key: 'text_message', title: '短信管理' },
+    { key: 'text_message', title: '短信管理', actions: { send: '发送短信' } },
     { key: 'breakfast_mg', title: '早餐管理' },
     { key: 'exam_card_mg', title: '体检卡管理', keepAlive: true },
     detail('card_item_detail', '卡项目明细', 'exam_card_mg'),

@@ -9,14 +9,17 @@ export const examMg = defineArea({
     { key: 'order_mg', title: '登记管理', quickAccess: true, keepAlive: true },
     { key: 'order_quick_register', title: '快速登记', quickAccess: true },
     // 变更状态: moving a visit through the status machine by hand, a supervisor's correction.
-    detail('order_mg_detail', '登记详情', 'order_mg', { change_status: '变更状态' }),
+    // 反登记 and 禁检 (issue 19): each its own permission, held by the registration desk.
+    detail('order_mg_detail', '登记详情', 'order_mg', { change_status: '变更状态', unregister: '反登记', ban: '禁检' }),
     { key: 'blood_mg', title: '采血管理', keepAlive: true },
     { key: 'dept_diag', title: '科室诊断', quickAccess: true, keepAlive: true },
-    detail('dept_diag_detail', '科室诊断详情', 'dept_diag'),
+    // 反审核: undoing a department's signature before 总检 starts (issue 19), not every doctor's right.
+    detail('dept_diag_detail', '科室诊断详情', 'dept_diag', { unsign: '反审核' }),
     { key: 'dept_diag_queue', title: '科室排队', keepAlive: true },
     { key: 'dept_diag_batch', title: '批量诊断' },
     { key: 'rev_apr', title: '总检审核', quickAccess: true, keepAlive: true },
-    detail('rev_apr_detail', '总检详情', 'rev_apr'),
+    // 存入诊断库 and 反审 (issue 20): each its own permission.
+    detail('rev_apr_detail', '总检详情', 'rev_apr', { save_dict: '存入诊断库', unpass: '反审' }),
     detail('rev_apr_detail_occu', '职业总检详情', 'rev_apr'),
     detail('rev_apr_detail_first_trial', '初审详情', 'rev_apr'),
     { key: 'first_trial', title: '初审', keepAlive: true },
@@ -41,7 +44,13 @@ export const examMg = defineArea({
     { key: 'data_monitor', title: '数据监控' },
     { key: 'queue_mg', title: '排队管理', keepAlive: true },
     { key: 'queue_mg_call', title: '叫号' },
-    { key: 'ser_dis_mg', title: '危急值管理', keepAlive: true },
+    // Issue 20: the three stages of a critical value are done by different people, each its own permission.
+    {
+      key: 'ser_dis_mg',
+      title: '危急值管理',
+      keepAlive: true,
+      actions: { notify: '登记通知', handle: '专家处理', delete: '删除' },
+    },
     { key: 'delay_mg', title: '延期/弃检管理', keepAlive: true },
     { key: 'rejects_report', title: '退回报告', keepAlive: true },
     { key: 'review_mg', title: '复查管理', keepAlive: true },

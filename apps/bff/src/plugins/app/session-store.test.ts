@@ -4,7 +4,8 @@ import { createSessionStore } from './session-store.js';
 
 const user = {
   ...{ id: 1, user_account: 'admin', user_name: '系统管理员', special_flag: '1' as const, role_menu: ['*'] },
-  ...{ all_depts: true, leader: true, discount_floor: 0 },
+  ...{ all_depts: true, leader: true, discount_floor: 0, must_change_password: false },
+  ...{ all_depts: true, leader: true, discount_floor: 0, data_scope: 'all' as const },
 };
 
 function storeAt(clock: { t: number }, idleMs: number, absoluteMs: number) {

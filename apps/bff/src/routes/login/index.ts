@@ -1,27 +1,39 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, errorCatalogue, loginRoute, logoutRoute, ok, upstreamLoginRoute } from '@checkup/api-contract';
+import { AppError, loginRoute, logoutRoute, ok, upstreamLoginRoute } from '@checkup/api-contract';
 
 export interface LoginOptions {
   ratePerMinute: number;
-  lockoutFailures: number;
-  lockoutMinutes: number;
 }
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 // Longer than any upstream answer may take (headers time-out), so a crashed attempt frees itself.
 const PENDING_TTL_MS = 30_000;
 
-/** Login and logout are the two calls where the BFF reads the answer: it owns the browser session. */
+/**
+ * Login and logout are the two calls where the BFF reads the answer: it owns the browser session.
+ * Wrong passwords and the lock they lead to are counted by the checkup server on the account (issue
+ * 21: shown and released in 账号管理); the gateway limits attempts per address and per account at a time.
+ */
 export async function loginRoutes(app: FastifyInstance, opts: LoginOptions) {
-  const lockMs = opts.lockoutMinutes * 60_000;
-  const failuresKey = (account: string) => `login:failures:${account.toLowerCase()}`;
-  const lockKey = (account: string) => `login:lock:${account.toLowerCase()}`;
   const pendingKey = (account: string) => `login:pending:${account.toLowerCase()}`;
-  const lockedMessage = `登录失败次数过多，账号已锁定${opts.lockoutMinutes}分钟，请稍后再试`;
 
+  // The browser's User-Agent goes along: the login log shows it (后端日志). Only printable ASCII, as
+  // browsers send it: anything else would make the upstream call itself fail.
+  const browserOf = (request: FastifyRequest) => {
+    const agent = request.headers['user-agent'];
+    return agent && /^[\x20-\x7e]{1,512}$/.test(agent) ? agent : undefined;
+  };
   const call = (request: FastifyRequest, url: string, body: string, token?: string) =>
-    app.upstream.forward({ method: 'POST', url, requestId: request.id, ip: request.ip, token, headers: FORM, body });
+    app.upstream.forward({
+      method: 'POST',
+      url,
+      requestId: request.id,
+      ip: request.ip,
+      token,
+      headers: { ...FORM, 'user-agent': browserOf(request) },
+      body,
+    });
 
   app.post(
     loginRoute.path,
@@ -31,39 +43,27 @@ export async function loginRoutes(app: FastifyInstance, opts: LoginOptions) {
       const input = loginRoute.input.safeParse(Object.fromEntries(form));
       if (!input.success) throw new AppError('VALIDATION', input.error.issues[0]?.message);
       const account = input.data.user_account;
-      if (await app.sharedState.get(lockKey(account))) throw new AppError('ACCOUNT_LOCKED', lockedMessage);
-      // One attempt per account at a time, so concurrent guesses cannot outrun the failure count.
+      // One attempt per account at a time, so concurrent guesses cannot outrun the server's failure count.
       const attempt = randomUUID();
       if (!(await app.sharedState.setIfAbsent(pendingKey(account), attempt, PENDING_TTL_MS))) {
         throw new AppError('TOO_MANY_REQUESTS');
       }
       try {
-        return await attemptLogin(request, reply, form, account);
+        return await attemptLogin(request, reply, form);
       } finally {
         await app.sharedState.deleteIfEquals(pendingKey(account), attempt);
       }
     },
   );
 
-  async function attemptLogin(request: FastifyRequest, reply: FastifyReply, form: URLSearchParams, account: string) {
+  async function attemptLogin(request: FastifyRequest, reply: FastifyReply, form: URLSearchParams) {
     const result = await call(request, loginRoute.path, form.toString());
     if (result.kind !== 'answer') throw new AppError('UPSTREAM_UNAVAILABLE');
     const { envelope, httpStatus } = result.answer;
-    if (envelope.status !== 200) {
-      if (envelope.msg === errorCatalogue.WRONG_CREDENTIALS.msg) {
-        // Issue 3 §2: five failures lock the account for 15 minutes, whoever tries next.
-        const failures = await app.sharedState.increment(failuresKey(account), lockMs);
-        if (failures >= opts.lockoutFailures) {
-          await app.sharedState.set(lockKey(account), String(Date.now()), lockMs);
-          await app.sharedState.delete(failuresKey(account));
-          request.log.warn({ account }, 'account locked after repeated login failures');
-        }
-      }
-      return reply.status(httpStatus).send(envelope);
-    }
+    // A refusal (wrong password, locked, disabled) passes through as the checkup server worded it.
+    if (envelope.status !== 200) return reply.status(httpStatus).send(envelope);
     const answer = upstreamLoginRoute.output.safeParse(envelope.data);
     if (!answer.success) throw new AppError('UPSTREAM_UNAVAILABLE');
-    await app.sharedState.delete(failuresKey(account));
 
     // A new id on every login, so an id planted before login is worthless (session fixation).
     const previous = app.sessionCookie.read(request);

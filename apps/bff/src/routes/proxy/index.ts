@@ -3,6 +3,7 @@ import { AppError, DEFAULT_BODY_LIMIT, contractRoutes, failure, isPublic } from 
 import { CACHE_INVALIDATED_BY } from '../../policy/cache-invalidation.js';
 import { CACHED_GETS } from '../../policy/cached-gets.js';
 import { KIOSK_ONLY_ROUTES } from '../../policy/kiosk-allowlist.js';
+import { SHARE_ROUTES } from '../../policy/share-allowlist.js';
 import { isDuplicateExempt } from '../../policy/duplicate-exempt.js';
 import { createDuplicateGuard, duplicateKey } from '../../plugins/app/duplicate-guard.js';
 import { cacheKey } from '../../plugins/app/get-cache.js';
@@ -12,10 +13,12 @@ import type { ForwardRequest, ForwardResult } from '../../plugins/app/upstream.j
 /**
  * Calls answered without a session: the contract's public ones (the login page's, the files the local
  * print service fetches by a short-lived ticket, the hall's queue display), but not the self-print
- * calls, which only the kiosk port answers, with its own limits.
+ * and report-share calls, which only the kiosk (public) port answers, with their own limits.
  */
 const PUBLIC_PATHS = new Set(
-  contractRoutes.filter((r) => isPublic(r) && !KIOSK_ONLY_ROUTES.includes(r)).map((r) => r.path),
+  contractRoutes
+    .filter((r) => isPublic(r) && !KIOSK_ONLY_ROUTES.includes(r) && !SHARE_ROUTES.includes(r))
+    .map((r) => r.path),
 );
 
 // Calls outside the contract (a hospital's own upstream calls under /manager) keep the limit they had.

@@ -1,3 +1,4 @@
+import { splitPackagePrice } from '@checkup/api-contract';
 import type { DemoGroup } from './companies.js';
 import { ageOn, generatePerson, type PersonDraft, type Sex } from './people.js';
 import type { Rng } from './prng.js';
@@ -59,15 +60,15 @@ function allowed(union: UnionInfo, sex: Sex, chosen: readonly UnionInfo[], mutex
 }
 
 /**
- * The package price is shared among its unions in proportion to their list prices, the last one
- * taking the rounding, so an order's total is always the sum of its order_unions prices.
+ * The package price shared among its unions by the desk's rule (contract splitPackagePrice: in
+ * proportion to their list prices, the residue on the dearest), so an order's total is always the sum
+ * of its order_unions prices.
  */
 export function packagePrices(pkg: PackageInfo, unions: readonly UnionInfo[]): number[] {
-  const list = unions.reduce((sum, u) => sum + u.cents, 0);
-  if (list === 0) return unions.map(() => 0);
-  const prices = unions.map((u) => Math.round((u.cents * pkg.cents) / list));
-  prices[prices.length - 1]! += pkg.cents - prices.reduce((a, b) => a + b, 0);
-  return prices;
+  return splitPackagePrice(
+    pkg.cents,
+    unions.map((u) => u.cents),
+  );
 }
 
 function newCustomer(rng: Rng, today: string, sex: Sex | undefined, minAge: number, maxAge: number): CustomerRef {

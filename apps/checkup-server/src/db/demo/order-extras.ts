@@ -19,6 +19,8 @@ export interface Staff {
   mainChief: StaffMember;
   /** 终审 */
   reviewer: StaffMember;
+  /** Closes critical values (issue 20): not the doctor who reported them. */
+  expert: StaffMember;
   doctorFor(deptCode: string): StaffMember;
 }
 
@@ -154,7 +156,7 @@ export function clinicalExtras(rng: Rng, input: ExtrasInput): Extras {
         raisedBy: input.doctorOf(r.union.deptId).id,
         notifiedPerson: handled ? `${content.customer.draft?.custName ?? '受检者'}本人（电话）` : null,
         notifiedAt: handled ? minutes(raised, rng.int(5, 25)) : null,
-        handledBy: handled ? staff.chief.id : null,
+        handledBy: handled ? staff.expert.id : null,
         handledAt: handled ? minutes(raised, rng.int(30, 120)) : null,
         note: handled ? '已电话告知受检者，建议立即到相关专科就诊' : null,
         createdAt: raised,

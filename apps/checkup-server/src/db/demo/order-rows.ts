@@ -1,4 +1,4 @@
-import { ORDER_STATUSES, type OrderStatus } from '@checkup/api-contract';
+import { MUST_BE_RECORDED, ORDER_STATUSES, type OrderStatus } from '@checkup/api-contract';
 import type {
   criticalValues,
   deptSummaries,
@@ -47,6 +47,77 @@ export interface OrderInput {
 }
 
 const at = (status: OrderStatus) => ORDER_STATUSES.indexOf(status);
+
+// Issue 19: the reasons the demo's not-examined lines carry.
+const WAIVE_REASONS = ['本人自愿放弃', '身体原因无法检查', '时间原因'];
+const DEFER_REASONS = ['未空腹', '经期', '设备检修'];
+const REFUSE_REASONS = ['本人拒绝检查', '对检查有顾虑'];
+
+/**
+ * A number from an order's id and a union's, for the demo's execution states: drawn apart from the
+ * order's random stream so that adding them left every other demo value as it was.
+ */
+function lineHash(orderId: string, unionId: number): number {
+  let h = 2166136261;
+  for (const ch of `${orderId}:${unionId}`) h = Math.imul(h ^ ch.charCodeAt(0), 16777619) >>> 0;
+  return h;
+}
+
+const addDaysTo = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+type ExecColumns = Pick<
+  typeof orderUnions.$inferInsert,
+  'status' | 'execBy' | 'execAt' | 'execReason' | 'execDate' | 'signatureFileId'
+>;
+
+/**
+ * Who set a line's state, when and why (breadth §1.3). A visit in exam has, now and then, a line of a
+ * department not yet started deferred (迟检), refused (拒检) or made up (补检) — only where that
+ * department keeps a line to record, so its progress stays as the order's.
+ */
+function execColumns(input: OrderInput, unionStatus: Map<number, string>, deptStatus: Map<number, string>) {
+  const { plan, content, timeline, staff } = input;
+  const columns = new Map<number, ExecColumns>();
+  const base = { execBy: null, execAt: null, execReason: null, execDate: null, signatureFileId: null };
+  for (const { union } of content.unions) {
+    const status = unionStatus.get(union.id)!;
+    const h = lineHash(plan.orderId, union.id);
+    if (status === '2') {
+      columns.set(union.id, {
+        status,
+        ...base,
+        execBy: staff.registrar.id,
+        execAt: timeline.examStart,
+        execReason: WAIVE_REASONS[h % WAIVE_REASONS.length]!,
+      });
+      continue;
+    }
+    const waitingDept = deptStatus.get(union.deptId) === '0';
+    // Lines of the department that still wait to be recorded (set already, or still to come).
+    const others = content.unions.filter(
+      (u) =>
+        u.union.deptId === union.deptId &&
+        u.union.id !== union.id &&
+        MUST_BE_RECORDED.has(columns.get(u.union.id)?.status ?? '0'),
+    );
+    if (plan.status !== 'in_exam' || !waitingDept || others.length === 0 || h % 100 >= 12) {
+      columns.set(union.id, { status, ...base });
+      continue;
+    }
+    const kind = (h >>> 8) % 3;
+    const later = addDaysTo(plan.examDate, 1 + ((h >>> 12) % 5));
+    const set = { execBy: staff.registrar.id, execAt: timeline.examStart, signatureFileId: null };
+    if (kind === 0) {
+      columns.set(union.id, { status: '3', ...set, execDate: later, execReason: DEFER_REASONS[h % 3]! });
+    } else if (kind === 1) {
+      columns.set(union.id, { status: '4', ...set, execDate: null, execReason: REFUSE_REASONS[h % 2]! });
+    } else {
+      columns.set(union.id, { status: '5', ...set, execDate: later, execReason: '迟检后补检' });
+    }
+  }
+  return columns;
+}
 const money = (cents: number) => (cents / 100).toFixed(2);
 const DEPT_MIX = [
   ['2', 45],
@@ -154,6 +225,7 @@ export function buildOrderRows(rng: Rng, input: OrderInput): OrderRows {
     );
   }
   const givenUp = content.unions.filter((u) => unionStatus.get(u.union.id) === '2');
+  const exec = execColumns(input, unionStatus, deptStatus);
   const extras = clinicalExtras(rng, { ...input, drawn, deptIds, deptTimes, doctorOf, reviewed, givenUp });
   const reports = reportHistory(rng, { orderId, timeline, staff });
   const conclusion = reviewed ? conclusionText(content.examType, overall) : null;
@@ -175,6 +247,9 @@ export function buildOrderRows(rng: Rng, input: OrderInput): OrderRows {
       advice: conclusion?.advice ?? null,
       correctionStatus: '0',
       registeredBy: staff.registrar.id,
+      // 导检单回收: the sheet came back at the exit once the departments were done.
+      sheetReturnedBy: idx >= at('depts_done') ? staff.registrar.id : null,
+      sheetReturnedAt: idx >= at('depts_done') ? timeline.examEnd : null,
       createdAt: timeline.events[0]!.at,
       updatedAt: timeline.events[timeline.events.length - 1]!.at,
     },
@@ -184,7 +259,11 @@ export function buildOrderRows(rng: Rng, input: OrderInput): OrderRows {
       unionId: u.union.id,
       deptId: u.union.deptId,
       price: money(u.cents),
-      status: unionStatus.get(u.union.id)!,
+      listPrice: money(u.union.cents),
+      // Paid when the visit was paid, unless given up and refunded (order-extras.ts): the paid lines sum to the payments.
+      feeCharged: extras.payments.length > 0 && (content.group !== null || unionStatus.get(u.union.id) !== '2'),
+      // The line's state with who/when/why (execColumns: 弃检, 迟检, 拒检, 补检 among the open lines).
+      ...exec.get(u.union.id)!,
       origin: u.origin,
       // The group pays for its package as it says; extras are the examinee's own.
       payMode: content.group && u.origin === 'package' ? content.group.payMode : 'self',

@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../client.js';
-import { departments, roles, userDepts, users } from '../schema.js';
+import { departments, roles, userDepts, userRoles, users } from '../schema.js';
 import { hashPassword } from '../../modules/auth/password.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_ROLES, type DemoAccount } from '@checkup/api-contract';
 
@@ -12,7 +12,14 @@ export async function seedDemoAccounts(db: Db): Promise<void> {
   const roleList = Object.values(DEMO_ROLES);
   await db
     .insert(roles)
-    .values(roleList.map((r) => ({ roleName: r.name, roleMenu: [...r.menu] })))
+    .values(
+      Object.entries(DEMO_ROLES).map(([key, r], i) => ({
+        roleName: r.name,
+        roleKey: key,
+        sort: i + 1,
+        roleMenu: [...r.menu],
+      })),
+    )
     .onConflictDoNothing();
   const roleRows = await db
     .select({ id: roles.id, name: roles.roleName })
@@ -33,11 +40,12 @@ export async function seedDemoAccounts(db: Db): Promise<void> {
   const have = new Set(existing.map((u) => u.account));
   const missing = DEMO_ACCOUNTS.filter((a) => !have.has(a.account));
   if (missing.length === 0) return;
-  await insertAccounts(db, missing, roleId);
+  await insertAccounts(db, missing);
+  await assignRoles(db, missing, roleId);
   await assignDepartments(db, missing);
 }
 
-async function insertAccounts(db: Db, missing: readonly DemoAccount[], roleId: Map<string, number>) {
+async function insertAccounts(db: Db, missing: readonly DemoAccount[]) {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db
     .insert(users)
@@ -47,13 +55,32 @@ async function insertAccounts(db: Db, missing: readonly DemoAccount[], roleId: M
         userName: a.name,
         passwordHash,
         specialFlag: a.specialFlag,
-        roleId: roleId.get(DEMO_ROLES[a.role].name) ?? null,
         allDepts: a.depts === '*',
         isLeader: a.leader ?? false,
         discountFloor: (a.discountFloor ?? 100).toFixed(2),
       })),
     )
     .onConflictDoNothing();
+}
+
+/** Each demo account holds its one demo role. */
+async function assignRoles(db: Db, accounts: readonly DemoAccount[], roleId: Map<string, number>) {
+  const userRows = await db
+    .select({ id: users.id, account: users.userAccount })
+    .from(users)
+    .where(
+      inArray(
+        users.userAccount,
+        accounts.map((a) => a.account),
+      ),
+    );
+  const userId = new Map(userRows.map((u) => [u.account, u.id]));
+  const rows = accounts.flatMap((a) => {
+    const user = userId.get(a.account);
+    const role = roleId.get(DEMO_ROLES[a.role].name);
+    return user !== undefined && role !== undefined ? [{ userId: user, roleId: role }] : [];
+  });
+  if (rows.length) await db.insert(userRoles).values(rows).onConflictDoNothing();
 }
 
 /** The demo doctors' departments, by department code (user_depts of the demo accounts). */

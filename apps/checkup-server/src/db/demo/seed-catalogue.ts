@@ -1,9 +1,12 @@
+import { eq } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import {
   departments,
   diagnoses,
   examItems,
   itemDiagRules,
+  packageOptionGroups,
+  packageOptionUnions,
   packages,
   packageUnions,
   unionItems,
@@ -43,6 +46,7 @@ function itemRow(item: ItemDef, sort: number, deptIds: Map<string, number>): typ
     refHighFemale: num(female[1]),
     criticalLow: num(item.critical?.[0]),
     criticalHigh: num(item.critical?.[1]),
+    normalText: item.normal ?? null,
     highWords: item.highWords ?? null,
     lowWords: item.lowWords ?? null,
   };
@@ -129,6 +133,8 @@ export async function seedCatalogue(db: Db): Promise<void> {
         genderLimit: p.gender,
         price: p.price,
         description: p.description,
+        ageMin: p.ageMin ?? null,
+        ageMax: p.ageMax ?? null,
       })),
     )
     .onConflictDoNothing();
@@ -141,8 +147,31 @@ export async function seedCatalogue(db: Db): Promise<void> {
       ),
     )
     .onConflictDoNothing();
+  await seedOptionGroups(db, packageIds, unionIds);
 
   await seedDiagnoses(db, deptIds, itemIds);
+}
+
+/** The demo packages' optional groups (可选组), once: a second seed finds them there. */
+async function seedOptionGroups(db: Db, packageIds: Map<string, number>, unionIds: Map<string, number>) {
+  for (const p of DEMO_PACKAGES) {
+    const packageId = idOf(packageIds, p.code, 'package');
+    const [existing] = await db
+      .select({ id: packageOptionGroups.id })
+      .from(packageOptionGroups)
+      .where(eq(packageOptionGroups.packageId, packageId))
+      .limit(1);
+    if (existing) continue;
+    for (const [sort, group] of (p.options ?? []).entries()) {
+      const [created] = await db
+        .insert(packageOptionGroups)
+        .values({ packageId, groupName: group.name, sort })
+        .returning({ id: packageOptionGroups.id });
+      await db
+        .insert(packageOptionUnions)
+        .values(group.unions.map((u) => ({ groupId: created!.id, unionId: idOf(unionIds, u, 'union') })));
+    }
+  }
 }
 
 async function seedDiagnoses(db: Db, deptIds: Map<string, number>, itemIds: Map<string, number>): Promise<void> {

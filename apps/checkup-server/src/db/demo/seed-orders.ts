@@ -32,6 +32,7 @@ import { buildOrderRows } from './order-rows.js';
 import { buildTimeline } from './order-timeline.js';
 import { mixSeed, Rng } from './prng.js';
 import { loadCatalogueSnapshot } from './snapshot.js';
+import { firstBranchId } from '../../modules/system-register/desk-branch.js';
 
 export const DEFAULT_DEMO_SEED = 2026;
 
@@ -81,6 +82,7 @@ async function loadStaff(db: Db): Promise<Staff> {
     chief: by('chief'),
     mainChief: by('chief2'),
     reviewer: by('reviewer'),
+    expert: by('expert'),
     doctorFor: (code) => doctors.get(code) ?? fallback,
   };
 }
@@ -138,6 +140,8 @@ export async function seedDemoOrders(db: Db, options: SeedOrdersOptions): Promis
   const staff = await loadStaff(db);
   const groups = await seedDemoCompanies(db, today, options.personalData);
   const existing = await db.$count(orders);
+  // Every demo visit and payment line is the desk's branch (issue 21).
+  const branchId = await firstBranchId(db);
   const runSeed = mixSeed(seed, existing);
   const plans = planOrders(new Rng(mixSeed(runSeed, 0)), count, existing, today, await lastSequences(db));
   const skipChecks = await maySkipForeignKeyChecks(db);
@@ -174,7 +178,7 @@ export async function seedDemoOrders(db: Db, options: SeedOrdersOptions): Promis
       await write(
         'orders',
         orders,
-        batch.map((r) => r.order),
+        batch.map((r) => ({ ...r.order, branchId })),
       );
       await write(
         'order_status_log',
@@ -214,7 +218,7 @@ export async function seedDemoOrders(db: Db, options: SeedOrdersOptions): Promis
       await write(
         'payments',
         payments,
-        batch.flatMap((r) => r.payments),
+        batch.flatMap((r) => r.payments.map((p) => ({ ...p, branchId }))),
       );
       await write(
         'order_exceptions',

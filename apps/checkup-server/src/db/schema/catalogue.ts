@@ -85,6 +85,8 @@ export const examItems = pgTable(
     refHighFemale: numeric('ref_high_female', { precision: 12, scale: 4 }),
     criticalLow: numeric('critical_low', { precision: 12, scale: 4 }),
     criticalHigh: numeric('critical_high', { precision: 12, scale: 4 }),
+    /** 危急程度 a result beyond the critical limits raises (issue 20): '1' 低, '2' 中, '3' 高 */
+    criticalLevel: varchar('critical_level', { length: 1 }).notNull().default('3'),
     /** The usual finding of a text item (未见异常); anything else is abnormal. */
     normalText: varchar('normal_text', { length: 128 }),
     /** Conclusion words used when a summary line is generated (偏高 / 偏低 / the finding itself). */
@@ -118,6 +120,8 @@ export const unions = pgTable(
     specimen: varchar('specimen', { length: 16 }),
     /** Letters for search by initials (血常规 → xcg). */
     pinyin: varchar('pinyin', { length: 32 }),
+    /** 禁止打折 (issue 19): the desk may never discount it. */
+    noDiscount: boolean('no_discount').notNull().default(false),
     sort: integer('sort').notNull().default(0),
     isActive: boolean('is_active').notNull().default(true),
     ...recordColumns(),
@@ -183,6 +187,36 @@ export const packageUnions = pgTable(
       .references(() => unions.id),
   },
   (t) => [primaryKey({ columns: [t.packageId, t.unionId] })],
+);
+
+/**
+ * 可选组 (可选组数, issue 19): alternative unions of a package of which the examinee takes exactly one
+ * (胃镜 or C13呼气试验 …). The chosen one is ordered as a package line and shares the package price.
+ */
+export const packageOptionGroups = pgTable(
+  'package_option_groups',
+  {
+    id: serial('id').primaryKey(),
+    packageId: integer('package_id')
+      .notNull()
+      .references(() => packages.id),
+    groupName: varchar('group_name', { length: 64 }).notNull(),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [index('package_option_groups_package_idx').on(t.packageId)],
+);
+
+export const packageOptionUnions = pgTable(
+  'package_option_unions',
+  {
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => packageOptionGroups.id),
+    unionId: integer('union_id')
+      .notNull()
+      .references(() => unions.id),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.unionId] })],
 );
 
 /** The diagnosis dictionary: a conclusion with its advice and life guidance (spec §5 life guidance). */

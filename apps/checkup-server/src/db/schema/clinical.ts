@@ -1,4 +1,16 @@
-import { bigserial, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { departments, diagnoses, examItems, unions } from './catalogue.js';
 import { orders } from './orders.js';
 
@@ -70,6 +82,17 @@ export const orderDiagnoses = pgTable(
     advice: text('advice').notNull().default(''),
     sort: integer('sort').notNull().default(0),
     doctorCreatedFlag: varchar('doctor_created_flag', { length: 1 }).notNull().default('0'),
+    /** 团体建议: the advice the group report (团体报告) prints for this conclusion (issue 20). */
+    groupAdvice: text('group_advice').notNull().default(''),
+    /** 报告中隐藏: kept in 总检's grid, left out of the report (issue 20). */
+    hidden: boolean('hidden').notNull().default(false),
+    /** The place in 总检's conclusion grid once a chief examiner ordered it; null keeps the default order. */
+    reviewSort: integer('review_sort'),
+    /** The merged conclusion (a row of the same visit) this one is part of until split. */
+    mergedInto: integer('merged_into').references((): AnyPgColumn => orderDiagnoses.id),
+    /** Who added it: the department doctor who saved it, or the chief examiner in 总检. */
+    addedBy: integer('added_by'),
+    addedByName: varchar('added_by_name', { length: 64 }),
   },
   (t) => [index('order_diagnoses_order_idx').on(t.orderId, t.deptId)],
 );
@@ -92,6 +115,28 @@ export const reviews = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('reviews_order_idx').on(t.orderId, t.createdAt)],
+);
+
+/**
+ * Issue 20: who started a review level of a visit and when — took its review lock, or saved a
+ * conclusion at it. A 反审 of the level before is refused once someone else started this one after
+ * that level's pass. One row per visit, level and person; a renewal or a later save moves its time.
+ */
+export const reviewLevelStarts = pgTable(
+  'review_level_starts',
+  {
+    orderId: varchar('order_id', { length: 20 })
+      .notNull()
+      .references(() => orders.orderId),
+    /** first, main, final */
+    step: varchar('step', { length: 8 }).notNull(),
+    userId: integer('user_id').notNull(),
+    userName: varchar('user_name', { length: 64 }).notNull(),
+    /** lock or save: what it was last */
+    how: varchar('how', { length: 8 }).notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('review_level_starts_key').on(t.orderId, t.step, t.userId)],
 );
 
 /**
@@ -137,15 +182,22 @@ export const criticalValues = pgTable(
       .notNull()
       .references(() => examItems.id),
     resultValue: varchar('result_value', { length: 256 }).notNull(),
-    /** H above the critical high limit, L below the critical low one */
-    direction: varchar('direction', { length: 1 }).notNull(),
-    /** '0' unhandled, '2' handled (issue 7) */
+    /** H above the critical high limit, L below the critical low one; null on a doctor's 提报 */
+    direction: varchar('direction', { length: 1 }),
+    /** 危急程度 (issue 20): '1' 低, '2' 中, '3' 高 — the item's configured level, or the doctor's choice */
+    level: varchar('level', { length: 1 }).notNull().default('3'),
+    /** auto: beyond the item's critical limits; manual: 提报 from department entry */
+    source: varchar('source', { length: 8 }).notNull().default('auto'),
+    /** What the doctor saw, on a manual 提报 */
+    description: text('description'),
+    /** '0' 已提报, '1' 已通知, '2' 已处理 by an expert (issue 20); not yet '2' is unhandled */
     status: varchar('status', { length: 1 }).notNull().default('0'),
     raisedBy: integer('raised_by'),
     notifiedPerson: varchar('notified_person', { length: 64 }),
     notifiedAt: timestamp('notified_at', { withTimezone: true }),
     handledBy: integer('handled_by'),
     handledAt: timestamp('handled_at', { withTimezone: true }),
+    /** The expert's handling opinion */
     note: text('note'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,6 +1,7 @@
-import type { PayMode } from '@checkup/api-contract';
+import type { DeskDiscount, PayMode } from '@checkup/api-contract';
 import {
   bigserial,
+  boolean,
   date,
   index,
   integer,
@@ -15,6 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { departments, packages, unions } from './catalogue.js';
 import { companies, companyGroups, customers } from './people.js';
+import { branches } from './system-register.js';
 
 /**
  * One visit (体检订单) of one examinee. Its status only moves along the machine in
@@ -36,14 +38,25 @@ export const orders = pgTable(
     groupId: integer('group_id').references(() => companyGroups.id),
     status: varchar('status', { length: 16 }).notNull(),
     examDate: date('exam_date', { mode: 'string' }).notNull(),
-    /** Sum of the unions' prices after the package discount, two decimals. */
+    /** 应收: the sum of the lines' prices (package split, desk discount, 0140 rounding), two decimals. */
     totalPrice: numeric('total_price', { precision: 10, scale: 2 }).notNull(),
+    /** The discount the desk asked (contract DeskDiscount): a change of items prices the lines by it again. */
+    deskDiscount: jsonb('desk_discount').$type<DeskDiscount>(),
     /** The chief examiner's overall conclusion and advice (rev_apr). */
     conclusion: text('conclusion'),
     advice: text('advice'),
     /** '1' while an AI correction reminder waits for the reviewer (update_correction_status clears it). */
     correctionStatus: varchar('correction_status', { length: 1 }).notNull().default('0'),
     registeredBy: integer('registered_by'),
+    /** 分中心 where the visit was registered (issue 21); statistics filter by it. */
+    branchId: integer('branch_id').references(() => branches.id),
+    /** 禁检 (issue 19): while set, entry, review and report screens are read-only with this reason. */
+    banReason: text('ban_reason'),
+    bannedBy: integer('banned_by'),
+    bannedAt: timestamp('banned_at', { withTimezone: true }),
+    /** 导检单回收 (guidance_recycle): who took the guide sheet back at the exit, and when. */
+    sheetReturnedBy: integer('sheet_returned_by'),
+    sheetReturnedAt: timestamp('sheet_returned_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -86,15 +99,32 @@ export const orderUnions = pgTable(
     deptId: integer('dept_id')
       .notNull()
       .references(() => departments.id),
+    /** 优惠价: what is charged (the package share after the desk's discount and the rounding, issue 19). */
     price: numeric('price', { precision: 10, scale: 2 }).notNull(),
-    /** '0' to do, '1' done, '2' given up (弃检), '3' postponed (延期) */
+    /** 原价: the union's list price when ordered. */
+    listPrice: numeric('list_price', { precision: 10, scale: 2 }).notNull().default('0'),
+    /** Paid (breadth §1.3 f_feecharged); unpaid 自费 lines show 待收费 until 费用管理 takes the money. */
+    feeCharged: boolean('fee_charged').notNull().default(false),
+    /** What happened to the line: UNION_EXEC in the contract (item-execution.ts). */
     status: varchar('status', { length: 1 }).notNull().default('0'),
     /** 'package' came with the package, 'extra' was added on its own */
     origin: varchar('origin', { length: 8 }).notNull(),
     /** Who pays for this line: 'company' 统收 (a group's package), 'self' 自费 (contract PAY_MODES) */
     payMode: varchar('pay_mode', { length: 8 }).$type<PayMode>().notNull().default('self'),
+    /** breadth §1.3: who set the line's execution state last (弃检/迟检/补检/拒检/撤销), when and why. */
+    execBy: integer('exec_by'),
+    execAt: timestamp('exec_at', { withTimezone: true }),
+    execReason: text('exec_reason'),
+    /** 迟检: the day it is deferred to; 补检: the day it is to be done (optional). */
+    execDate: date('exec_date', { mode: 'string' }),
+    /** 弃检 with the examinee's signature: the PNG in stored_files (purpose item_exec_signature). */
+    signatureFileId: integer('signature_file_id'),
   },
-  (t) => [primaryKey({ columns: [t.orderId, t.unionId] })],
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.unionId] }),
+    // 延期/弃检管理 lists the lines not done the usual way (states 2–5) by day: one index range per state.
+    index('order_unions_exec_idx').on(t.status, t.execDate),
+  ],
 );
 
 /**
@@ -140,6 +170,8 @@ export const payments = pgTable(
     /** cash, wechat, alipay, card, company (billed to the contract) */
     payMethod: varchar('pay_method', { length: 16 }).notNull(),
     operatorId: integer('operator_id'),
+    /** 分中心 where the money was taken (issue 21); a day-end closes one branch's lines. */
+    branchId: integer('branch_id').references(() => branches.id),
     paidAt: timestamp('paid_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('payments_order_idx').on(t.orderId)],

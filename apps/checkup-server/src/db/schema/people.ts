@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   date,
   index,
@@ -13,7 +14,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import type { PayMode } from '@checkup/api-contract';
-import { packages, type GenderLimit } from './catalogue.js';
+import { packages, recordColumns, type GenderLimit } from './catalogue.js';
 
 /** An examinee (体检者, customer): one row per person, whatever number of visits. */
 export const customers = pgTable(
@@ -73,6 +74,16 @@ export const companies = pgTable(
     address: varchar('address', { length: 128 }),
     /** '1' searchable from the registration desk's exam area (spec §7 is_search_exam_area) */
     examArea: varchar('exam_area', { length: 1 }).notNull().default('1'),
+    /** 统一社会信用代码 (GB 32100, 18 characters), unique when given. */
+    creditCode: varchar('credit_code', { length: 18 }).unique(),
+    /** 行业 and 经济类型: values of the dictionaries industry and economy_type (occupational reporting). */
+    industryType: varchar('industry_type', { length: 8 }),
+    economyType: varchar('economy_type', { length: 8 }),
+    /** The sales owner (an account, users.id). */
+    salesUserId: integer('sales_user_id'),
+    remark: varchar('remark', { length: 200 }),
+    isActive: boolean('is_active').notNull().default(true),
+    ...recordColumns(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('companies_no_plain_phone', sql`${t.legacyContactPhone} is null`)],
@@ -126,6 +137,10 @@ export const contracts = pgTable(
     amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
     /** draft, signed, closed */
     status: varchar('status', { length: 16 }).notNull().default('signed'),
+    remark: varchar('remark', { length: 200 }),
+    /** A disabled (作废) contract is kept for the record but no longer reminded of. */
+    isActive: boolean('is_active').notNull().default(true),
+    ...recordColumns(),
   },
   (t) => [index('contracts_company_idx').on(t.companyId)],
 );

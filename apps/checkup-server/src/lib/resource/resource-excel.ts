@@ -1,4 +1,4 @@
-import { PassThrough, Readable } from 'node:stream';
+import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import ExcelJS from 'exceljs';
 import { and, asc, gt, type SQL } from 'drizzle-orm';
@@ -76,39 +76,38 @@ interface ImportRow {
   error?: string;
 }
 
-/** Reads the first sheet of an uploaded workbook; the first row names the columns by their headers. */
+/**
+ * Reads the first sheet of an uploaded workbook; the first row names the columns by their headers. The
+ * upload is already whole in memory (multipart-body), so the workbook is loaded from it at once:
+ * exceljs's streaming reader now and then answered with no rows on a busy machine (the import suites
+ * failed one resource a run on PostgreSQL, a different one each time).
+ */
 async function readRows(
   data: Buffer,
   columns: readonly ExcelColumn[],
 ): Promise<{ rows: ImportRow[]; headers: string[] }> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(data), {
-    sharedStrings: 'cache',
-    worksheets: 'emit',
-  });
-  const rows: ImportRow[] = [];
-  let headers: string[] = [];
+  const workbook = new ExcelJS.Workbook();
   try {
-    for await (const sheet of reader) {
-      let byColumn: (ExcelColumn | undefined)[] = [];
-      for await (const row of sheet) {
-        const values = (row.values as ExcelJS.CellValue[]).slice(1);
-        if (row.number === 1) {
-          headers = values.map((v) => cellIn({ key: '', title: '' }, v));
-          byColumn = headers.map((h) => columns.find((c) => c.title === h));
-          const missing = columns.filter((c) => !headers.includes(c.title)).map((c) => c.title);
-          if (missing.length) throw new AppError('VALIDATION', `导入文件缺少列：${missing.join('、')}`);
-          continue;
-        }
-        const cells = headers.map((_, i) => cellIn(byColumn[i] ?? { key: '', title: '' }, values[i] ?? null));
-        if (cells.every((c) => c === '')) continue;
-        rows.push({ line: row.number, cells });
-      }
-      break;
-    }
-  } catch (error) {
-    if (error instanceof AppError) throw error;
+    await workbook.xlsx.load(data as unknown as ArrayBuffer);
+  } catch {
     throw new AppError('VALIDATION', '无法读取该Excel文件，请使用导出的模板（.xlsx）');
   }
+  const rows: ImportRow[] = [];
+  let headers: string[] = [];
+  let byColumn: (ExcelColumn | undefined)[] = [];
+  workbook.worksheets[0]?.eachRow((row) => {
+    const values = (row.values as ExcelJS.CellValue[]).slice(1);
+    if (headers.length === 0) {
+      headers = values.map((v) => cellIn({ key: '', title: '' }, v ?? null));
+      byColumn = headers.map((h) => columns.find((c) => c.title === h));
+      const missing = columns.filter((c) => !headers.includes(c.title)).map((c) => c.title);
+      if (missing.length) throw new AppError('VALIDATION', `导入文件缺少列：${missing.join('、')}`);
+      return;
+    }
+    const cells = headers.map((_, i) => cellIn(byColumn[i] ?? { key: '', title: '' }, values[i] ?? null));
+    if (cells.every((c) => c === '')) return;
+    rows.push({ line: row.number, cells });
+  });
   if (headers.length === 0) throw new AppError('VALIDATION', '导入文件是空的');
   return { rows, headers };
 }

@@ -43,10 +43,19 @@ export interface ResourceBinding<R extends AnyResource> {
   unique?: readonly UniqueRule[];
   /** What refers to a record: a removal is refused while any does (disable it instead). */
   references?: readonly { label: string; column: PgColumn }[];
-  /** Checks before the record is written (a chosen record still exists; `id` absent for a new one), in its transaction. */
-  beforeSave?(tx: Tx, form: FormOf<R>, id?: number): Promise<void>;
+  /**
+   * Checks before the record is written (a chosen record still exists; `id` absent for a new one), in
+   * its transaction; what it answers is written too (values computed by a call, e.g. a password's hash).
+   */
+  beforeSave?(tx: Tx, form: FormOf<R>, id?: number): Promise<void | Record<string, unknown>>;
+  /** Form fields never written to an audit row (a password). */
+  secret?: readonly string[];
+  /** The enabled column's values when it is not a boolean (an account's status '1'/'0'): [off, on]. */
+  enabledValues?: readonly [unknown, unknown];
   /** Child rows written with the record (a union's items, a package's unions), in its transaction. */
   afterSave?(tx: Tx, id: number, form: FormOf<R>): Promise<void>;
+  /** Checks after a record is enabled or disabled, in its transaction: throwing refuses the change. */
+  afterEnable?(tx: Tx, id: number, enabled: boolean): Promise<void>;
   /** Its own child rows, removed with it (what `references` names refuses the removal instead). */
   beforeRemove?(tx: Tx, id: number): Promise<void>;
   /** Answers a database row as the row schema wants it (numbers from numeric columns …). */
@@ -152,6 +161,9 @@ export function serveResource<R extends AnyResource>(
   const rec = () => recordOf(resource, binding);
   const stampOf = (user: UserInfo) => ({ [prop(rec().updatedAt)]: sql`now()`, [prop(rec().updatedBy)]: user.id });
   const nextVersion = () => ({ [prop(rec().version)]: sql`${rec().version} + 1` });
+  const withoutSecrets = (form: Record<string, unknown>) =>
+    Object.fromEntries(Object.entries(form).filter(([key]) => !binding.secret?.includes(key)));
+  const enabledValue = (enabled: boolean) => (binding.enabledValues ? binding.enabledValues[enabled ? 1 : 0] : enabled);
   const owned = (user: UserInfo) => (binding.owner ? eq(binding.owner, user.id) : undefined);
   const ownerOf = (user: UserInfo) => (binding.owner ? { [prop(binding.owner)]: user.id } : {});
   if (binding.owner && (has('export') || has('import'))) {
@@ -195,13 +207,13 @@ export function serveResource<R extends AnyResource>(
   /** Inserts or updates one record (the version checked on update), with its child rows. */
   async function write(tx: Tx, form: FormOf<R>, user: UserInfo, existing?: { id: number; version?: number }) {
     await assertUnique(tx, form as Record<string, unknown>, user, existing?.id);
-    await binding.beforeSave?.(tx, form, existing?.id);
+    const computed = (await binding.beforeSave?.(tx, form, existing?.id)) ?? {};
     let id: number;
     if (existing) {
       const versionMatch = existing.version === undefined ? undefined : eq(rec().version, existing.version);
       const updated = await tx
         .update(binding.table)
-        .set({ ...binding.values(form), ...stampOf(user), ...nextVersion() })
+        .set({ ...binding.values(form), ...computed, ...stampOf(user), ...nextVersion() })
         .where(and(idIs(existing.id, user), versionMatch))
         .returning({ id: binding.id });
       if (updated.length === 0) await refuseStale(tx, existing.id, user);
@@ -209,7 +221,7 @@ export function serveResource<R extends AnyResource>(
     } else {
       const [inserted] = await tx
         .insert(binding.table)
-        .values({ ...binding.values(form), ...stampOf(user), ...ownerOf(user) })
+        .values({ ...binding.values(form), ...computed, ...stampOf(user), ...ownerOf(user) })
         .returning({ id: binding.id });
       id = Number(inserted!.id);
     }
@@ -275,7 +287,12 @@ export function serveResource<R extends AnyResource>(
         await recordAudit(tx, request, 'config_save', {
           ...actorOf(user),
           target: target(saved),
-          detail: { resource: spec.name, title: spec.title, change: id === undefined ? 'insert' : 'update', form },
+          detail: {
+            resource: spec.name,
+            title: spec.title,
+            change: id === undefined ? 'insert' : 'update',
+            form: withoutSecrets(form),
+          },
         });
         return detailOf(tx, saved, user);
       })) as never;
@@ -313,10 +330,11 @@ export function serveResource<R extends AnyResource>(
       return (await db.transaction(async (tx) => {
         const updated = await tx
           .update(binding.table)
-          .set({ [prop(rec().enabled)]: enabled === '1', ...stampOf(user), ...nextVersion() })
+          .set({ [prop(rec().enabled)]: enabledValue(enabled === '1'), ...stampOf(user), ...nextVersion() })
           .where(idIs(id, user))
           .returning({ id: binding.id });
         if (updated.length === 0) throw new AppError('RECORD_NOT_FOUND', `该${spec.title}不存在或已被删除`);
+        await binding.afterEnable?.(tx, id, enabled === '1');
         await recordAudit(tx, request, 'config_enable', {
           ...actorOf(user),
           target: target(id),

@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { roles, userSessions, users } from '../../db/schema.js';
-import type { UserInfo } from '@checkup/api-contract';
+import { userSessions, users } from '../../db/schema.js';
+import type { RoleDataScope, UserInfo } from '@checkup/api-contract';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export function toUserInfo(user: typeof users.$inferSelect, roleMenu: string[]): UserInfo {
+export function toUserInfo(user: typeof users.$inferSelect, roleMenu: string[], dataScope: RoleDataScope): UserInfo {
   return {
     id: user.id,
     user_account: user.userAccount,
@@ -16,14 +16,38 @@ export function toUserInfo(user: typeof users.$inferSelect, roleMenu: string[]):
     all_depts: user.allDepts,
     leader: user.isLeader,
     discount_floor: Number(user.discountFloor),
+    must_change_password: user.mustChangePassword,
+    data_scope: dataScope,
   };
 }
 
+/**
+ * What an account may open: the union of the menus of its enabled roles, read on every call, so a
+ * role changed in 角色管理 counts at its holders' next call (issue 21).
+ */
+export const roleMenuOf = () =>
+  // "users"."id" written out: drizzle leaves a column unqualified in a query without joins.
+  sql<string[]>`(select coalesce(jsonb_agg(distinct m.key order by m.key), '[]'::jsonb)
+    from user_roles ur
+    join roles r on r.id = ur.role_id and r.is_active
+    cross join lateral jsonb_array_elements_text(r.role_menu) as m(key)
+    where ur.user_id = "users"."id")`;
+
+/**
+ * 数据权限: the widest scope of the account's enabled roles (all, then dept, then self), read on every
+ * call as the menus are; an account without an enabled role sees only its own.
+ */
+export const dataScopeOf = () =>
+  sql<RoleDataScope>`(select case when bool_or(r.data_scope = 'all') then 'all'
+      when bool_or(r.data_scope = 'dept') then 'dept' else 'self' end
+    from user_roles ur
+    join roles r on r.id = ur.role_id and r.is_active
+    where ur.user_id = "users"."id")`;
+
 export async function findUserByAccount(db: Db, account: string) {
   const rows = await db
-    .select({ user: users, roleMenu: roles.roleMenu })
+    .select({ user: users, roleMenu: roleMenuOf(), dataScope: dataScopeOf() })
     .from(users)
-    .leftJoin(roles, eq(users.roleId, roles.id))
     .where(eq(users.userAccount, account))
     .limit(1);
   return rows[0];
@@ -40,10 +64,9 @@ export async function findSessionUser(db: Db, token: string, idleMinutes: number
   const cutoff = new Date(Date.now() - idleMinutes * 60_000);
   const tokenHash = hashToken(token);
   const rows = await db
-    .select({ user: users, roleMenu: roles.roleMenu })
+    .select({ user: users, roleMenu: roleMenuOf(), dataScope: dataScopeOf() })
     .from(userSessions)
     .innerJoin(users, eq(userSessions.userId, users.id))
-    .leftJoin(roles, eq(users.roleId, roles.id))
     .where(and(eq(userSessions.tokenHash, tokenHash), gt(userSessions.lastSeenAt, cutoff), eq(users.status, '1')))
     .limit(1);
   const row = rows[0];
@@ -53,7 +76,7 @@ export async function findSessionUser(db: Db, token: string, idleMinutes: number
     .update(userSessions)
     .set({ lastSeenAt: new Date() })
     .where(and(eq(userSessions.tokenHash, tokenHash), lt(userSessions.lastSeenAt, new Date(Date.now() - 60_000))));
-  return toUserInfo(row.user, row.roleMenu ?? []);
+  return toUserInfo(row.user, row.roleMenu ?? [], row.dataScope);
 }
 
 /** Ends a session; answers whose it was, if it existed. */

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import {
@@ -18,7 +18,9 @@ import type { SearchKey } from '../people/search-key.js';
 type Executor = Pick<Db, 'select'>;
 
 export interface CriticalSearch {
+  /** A stage, or 'open' for every one not yet handled. */
   status?: string;
+  level?: string;
   dateFrom?: string;
   dateTo?: string;
   deptId?: number;
@@ -50,12 +52,16 @@ function selectRows(db: Executor) {
       resultValue: criticalValues.resultValue,
       unit: examItems.unit,
       direction: criticalValues.direction,
+      level: criticalValues.level,
+      source: criticalValues.source,
+      description: criticalValues.description,
       refRange: itemResults.refRange,
       criticalLow: examItems.criticalLow,
       criticalHigh: examItems.criticalHigh,
       deptId: departments.id,
       deptName: departments.deptName,
       raisedByName: raiser.userName,
+      raisedBy: criticalValues.raisedBy,
       createdAt: criticalValues.createdAt,
       status: criticalValues.status,
       notifiedPerson: criticalValues.notifiedPerson,
@@ -86,7 +92,9 @@ export type CriticalRecord = Awaited<ReturnType<ReturnType<typeof selectRows>['e
 
 function conditionsOf(search: CriticalSearch): SQL | undefined {
   const conditions: SQL[] = [];
-  if (search.status) conditions.push(eq(criticalValues.status, search.status));
+  if (search.status === 'open') conditions.push(ne(criticalValues.status, '2'));
+  else if (search.status) conditions.push(eq(criticalValues.status, search.status));
+  if (search.level) conditions.push(eq(criticalValues.level, search.level));
   // Days are the centre's days (China Standard Time), whatever the server's zone.
   if (search.dateFrom) conditions.push(gte(criticalValues.createdAt, cstTime(search.dateFrom, 0)));
   if (search.dateTo) conditions.push(lt(criticalValues.createdAt, cstTime(addDays(search.dateTo, 1), 0)));
@@ -96,7 +104,7 @@ function conditionsOf(search: CriticalSearch): SQL | undefined {
   return conditions.length ? and(...conditions) : undefined;
 }
 
-/** The critical values matching the filters, newest first, unhandled before handled. */
+/** The critical values matching the filters, by stage (reported, notified, handled), then newest first. */
 export async function searchCriticalValues(db: Db, search: CriticalSearch) {
   const where = conditionsOf(search);
   const rows = await selectRows(db)
@@ -114,9 +122,35 @@ export async function searchCriticalValues(db: Db, search: CriticalSearch) {
   return { rows, total: total?.n ?? 0 };
 }
 
+/** Every critical value not yet handled by an expert ('0' reported or '1' notified). */
+export const unhandled = () => ne(criticalValues.status, '2');
+
 export async function countUnhandled(db: Executor): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(criticalValues).where(eq(criticalValues.status, '0'));
+  const [row] = await db.select({ n: count() }).from(criticalValues).where(unhandled());
   return row?.n ?? 0;
+}
+
+/** Everything matching the filters for the .xlsx, in the list's order; one more than the cap tells it was cut. */
+export async function criticalValuesForExport(db: Db, search: Omit<CriticalSearch, 'page' | 'size'>, max: number) {
+  return selectRows(db)
+    .where(conditionsOf({ ...search, page: 1, size: max }))
+    .orderBy(criticalValues.status, desc(criticalValues.createdAt), desc(criticalValues.id))
+    .limit(max + 1);
+}
+
+/** Today's unhandled critical values for the home page: the highest level and the oldest first. */
+export async function todaysUnhandled(db: Db, today: string, max: number) {
+  const where = and(
+    unhandled(),
+    gte(criticalValues.createdAt, cstTime(today, 0)),
+    lt(criticalValues.createdAt, cstTime(addDays(today, 1), 0)),
+  );
+  const rows = await selectRows(db)
+    .where(where)
+    .orderBy(desc(criticalValues.level), asc(criticalValues.createdAt), asc(criticalValues.id))
+    .limit(max);
+  const [total] = await db.select({ n: count() }).from(criticalValues).where(where);
+  return { rows, total: total?.n ?? 0 };
 }
 
 export async function criticalValueById(db: Executor, id: number): Promise<CriticalRecord | undefined> {

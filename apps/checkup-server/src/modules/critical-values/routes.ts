@@ -1,61 +1,32 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
+  criticalValueDeleteRoute,
   criticalValueHandleRoute,
   criticalValueListRoute,
   criticalValueNotifyRoute,
-  maskName,
-  type CriticalValueRow,
+  criticalValueReportRoute,
+  criticalValueTodayRoute,
   type UserInfo,
 } from '@checkup/api-contract';
 import type { Db } from '../../db/client.js';
 import { defineRoute } from '../../lib/define-route.js';
 import { assertCanViewPerson } from '../people/confidential.js';
 import type { PersonalData } from '../people/personal-data.js';
-import { parseSearchKey } from '../people/search-key.js';
-import { countUnhandled, criticalValueById, searchCriticalValues, type CriticalRecord } from './critical-repository.js';
-import { handleCritical, notifyCritical } from './critical-service.js';
+import { todayCst } from '../../lib/hospital-day.js';
+import { assertWorksIn } from '../access/dept-scope.js';
+import { personOfOrder } from '../orders/order-repository.js';
+import { countUnhandled, criticalValueById, searchCriticalValues, todaysUnhandled } from './critical-repository.js';
+import { deleteCritical, handleCritical, notifyCritical, reportCritical } from './critical-service.js';
+import { serveCriticalExport } from './critical-export.js';
+import { paging, searchOf, toRow } from './critical-row.js';
+
+/** The home page card lists this many; its count says how many more wait. */
+const TODAY_CARD_ROWS = 5;
 
 /**
- * The critical-value list shows names to users who may see confidential persons; others see them
- * masked (张*三), and a confidential person not at all (spec §5).
+ * 危急值管理 (ser_dis_mg): the list and its export, the three stages (提报 from department entry, 通知,
+ * 专家处理), deletion of one raised in error, and today's unhandled ones for the home page.
  */
-function nameFor(user: UserInfo, name: string, specialFlag: string): string {
-  if (user.special_flag === '1') return name;
-  return specialFlag === '1' ? '***' : maskName(name);
-}
-
-function toRow(user: UserInfo, r: CriticalRecord): CriticalValueRow {
-  return {
-    id: r.id,
-    order_id: r.orderId,
-    cust_name: nameFor(user, r.custName, r.specialFlag),
-    sex: r.sex,
-    age: r.age,
-    special_flag: r.specialFlag,
-    item_name: r.itemName,
-    result_value: r.resultValue,
-    unit: r.unit,
-    direction: r.direction as CriticalValueRow['direction'],
-    ref_range: r.refRange,
-    critical_low: r.criticalLow,
-    critical_high: r.criticalHigh,
-    exam_dept_id: r.deptId,
-    dept_name: r.deptName,
-    raised_by_name: r.raisedByName,
-    created_at: r.createdAt.toISOString(),
-    status: r.status as CriticalValueRow['status'],
-    notified_person: r.notifiedPerson,
-    notify_relation: r.notifyRelation as CriticalValueRow['notify_relation'],
-    notify_method: r.notifyMethod as CriticalValueRow['notify_method'],
-    notified_at: r.notifiedAt?.toISOString() ?? null,
-    notified_by_name: r.notifiedByName,
-    handled_by_name: r.handledByName,
-    handled_at: r.handledAt?.toISOString() ?? null,
-    note: r.note,
-  };
-}
-
-/** 危急值管理 (ser_dis_mg): the list, the notice record and the handling. */
 export async function criticalValueRoutes(app: FastifyInstance, opts: { db: Db; personalData: PersonalData }) {
   const { db, personalData } = opts;
 
@@ -68,14 +39,8 @@ export async function criticalValueRoutes(app: FastifyInstance, opts: { db: Db; 
 
   defineRoute(app, criticalValueListRoute, async ({ input, user }) => {
     const { rows, total } = await searchCriticalValues(db, {
-      status: input.status,
-      dateFrom: input.date_from,
-      dateTo: input.date_to,
-      deptId: input.exam_dept_id,
-      key: input.key ? parseSearchKey(input.key, personalData) : undefined,
-      mayViewConfidential: user.special_flag === '1',
-      page: input.page,
-      size: input.size,
+      ...searchOf(input, user, personalData),
+      ...paging(input),
     });
     return {
       list: rows.map((r) => toRow(user, r)),
@@ -97,4 +62,24 @@ export async function criticalValueRoutes(app: FastifyInstance, opts: { db: Db; 
     await handleCritical(db, input, user, request.ip);
     return toRow(user, (await criticalValueById(db, input.id))!);
   });
+
+  defineRoute(app, criticalValueReportRoute, async ({ input, user, request }) => {
+    await assertWorksIn(db, request, user, input.exam_dept_id);
+    await assertCanViewPerson(db, request, user, await personOfOrder(db, input.order_id), 'dept_diag');
+    const id = await reportCritical(db, input, user, request.ip);
+    return toRow(user, (await criticalValueById(db, id))!);
+  });
+
+  defineRoute(app, criticalValueDeleteRoute, async ({ input, user, request }) => {
+    await assertViewable(input.id, user, request);
+    await deleteCritical(db, input, user, request.ip);
+    return { id: input.id };
+  });
+
+  defineRoute(app, criticalValueTodayRoute, async ({ user }) => {
+    const { rows, total } = await todaysUnhandled(db, todayCst(), TODAY_CARD_ROWS);
+    return { total, list: rows.map((r) => toRow(user, r)) };
+  });
+
+  serveCriticalExport(app, db, personalData);
 }

@@ -49,6 +49,8 @@ export async function deptWorklist(db: Db, q: WorklistQuery) {
       deptStatus: page.deptStatus,
       orderStatus: orders.status,
       deptExceptionFlag: page.deptExceptionFlag,
+      bannedAt: orders.bannedAt,
+      banReason: orders.banReason,
     })
     .from(page)
     .innerJoin(orders, eq(orders.orderId, page.orderId))

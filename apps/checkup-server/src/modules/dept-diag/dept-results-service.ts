@@ -1,7 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   AppError,
+  MUST_BE_RECORDED,
   ORDER_STATUS_LABELS,
+  unionExecLabel,
   judgeResult,
   mergeSummaries,
   type OrderStatus,
@@ -13,6 +15,7 @@ import type { Db } from '../../db/client.js';
 import { criticalValues, deptSummaries, itemResults, orderDepts, orderDiagnoses } from '../../db/schema.js';
 import { assertNotLockedByOther, deptLockKey } from '../locks/record-locks.js';
 import { changeOrderStatus } from '../orders/order-status-service.js';
+import { assertNotBanned } from '../orders/order-ban.js';
 import { deptItems, loadDeptView, orderInDept } from './dept-view-repository.js';
 
 type SaveInput = z.output<(typeof diagnosisUnionSaveRoute)['input']>;
@@ -27,6 +30,7 @@ export async function saveDeptResults(db: Db, input: SaveInput, user: UserInfo, 
   const { order_id: orderId, exam_dept_id: deptId } = input;
   await assertNotLockedByOther(db, { type: 'dept_diag', key: deptLockKey(orderId, deptId) }, user.id);
   const newCritical = await db.transaction(async (tx) => {
+    await assertNotBanned(tx, orderId);
     const head = await orderInDept(tx, orderId, deptId);
     if (!EDITABLE.has(head.orderStatus)) {
       const label = ORDER_STATUS_LABELS[head.orderStatus as OrderStatus] ?? head.orderStatus;
@@ -36,6 +40,17 @@ export async function saveDeptResults(db: Db, input: SaveInput, user: UserInfo, 
     const items = new Map((await deptItems(tx, orderId, deptId, head.sex)).map((i) => [i.item.id, i]));
     const stranger = input.results.find((r) => !items.has(r.item_id));
     if (stranger) throw new AppError('VALIDATION', '提交的结果中有不属于本科室的项目');
+    // A 弃检/迟检/拒检 line is read-only: the screen sends its items blank, and nothing else is taken.
+    const offLine = input.results.find(
+      (r) => r.result_value.trim() !== '' && !MUST_BE_RECORDED.has(items.get(r.item_id)!.execState),
+    );
+    if (offLine) {
+      const entry = items.get(offLine.item_id)!;
+      throw new AppError(
+        'ILLEGAL_TRANSITION',
+        `「${entry.unionName}」已${unionExecLabel(entry.execState)}，不能录入「${entry.item.itemName}」的结果`,
+      );
+    }
 
     const previous = new Map(
       (
@@ -74,6 +89,8 @@ export async function saveDeptResults(db: Db, input: SaveInput, user: UserInfo, 
           itemId,
           resultValue: value,
           direction: verdict.critical,
+          // Issue 20: the level the item's limits carry (基础项目 危急程度).
+          level: entry.item.criticalLevel,
           raisedBy: user.id,
         });
         raised.push({ item_name: entry.item.itemName, result_value: value, direction: verdict.critical });
@@ -100,25 +117,43 @@ export async function saveDeptResults(db: Db, input: SaveInput, user: UserInfo, 
         })),
       );
     }
+    const diagKey = (d: { diag_id: number | null; diag_name: string }) =>
+      d.diag_id !== null ? `#${d.diag_id}` : d.diag_name;
+    // What 总检 set on a diagnosis the department saves again (issue 20) stays with it.
+    const kept = new Map(
+      (await tx.select().from(orderDiagnoses).where(where(orderDiagnoses))).map((d) => [
+        diagKey({ diag_id: d.diagId, diag_name: d.diagName }),
+        d,
+      ]),
+    );
     await tx.delete(orderDiagnoses).where(where(orderDiagnoses));
     const seen = new Set<string>();
     const diags = input.diag_list.filter((d) => {
-      const key = d.diag_id !== null ? `#${d.diag_id}` : d.diag_name;
+      const key = diagKey(d);
       if (seen.has(key)) return false;
       seen.add(key);
       return true;
     });
     if (diags.length) {
       await tx.insert(orderDiagnoses).values(
-        diags.map((d, index) => ({
-          orderId,
-          deptId,
-          diagId: d.diag_id,
-          diagName: d.diag_name,
-          advice: d.advice,
-          sort: index + 1,
-          doctorCreatedFlag: d.doctor_created_flag,
-        })),
+        diags.map((d, index) => {
+          const before = kept.get(diagKey(d));
+          return {
+            orderId,
+            deptId,
+            diagId: d.diag_id,
+            diagName: d.diag_name,
+            advice: d.advice,
+            sort: index + 1,
+            doctorCreatedFlag: d.doctor_created_flag,
+            groupAdvice: before?.groupAdvice ?? '',
+            hidden: before?.hidden ?? false,
+            reviewSort: before?.reviewSort ?? null,
+            mergedInto: before?.mergedInto ?? null,
+            addedBy: before?.addedBy ?? user.id,
+            addedByName: before?.addedByName ?? user.user_name,
+          };
+        }),
       );
     }
     await tx

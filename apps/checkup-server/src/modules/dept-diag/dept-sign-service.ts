@@ -5,7 +5,9 @@ import { orderDepts, orders, workGroups } from '../../db/schema.js';
 import { assertNotLockedByOther, deptLockKey } from '../locks/record-locks.js';
 import { todayCst } from '../../lib/hospital-day.js';
 import { changeOrderStatus } from '../orders/order-status-service.js';
+import { assertNotBanned } from '../orders/order-ban.js';
 import { queueChanged } from '../queue/queue-signal.js';
+import { blankItems } from './dept-view-repository.js';
 import { syncQueuesIn } from '../queue/queue-sync.js';
 
 const SIGNABLE: ReadonlySet<OrderStatus> = new Set(['checked_in', 'in_exam']);
@@ -18,6 +20,7 @@ const SIGNABLE: ReadonlySet<OrderStatus> = new Set(['checked_in', 'in_exam']);
 export async function signDept(db: Db, orderId: string, deptId: number, user: UserInfo, ip: string) {
   await assertNotLockedByOther(db, { type: 'dept_diag', key: deptLockKey(orderId, deptId) }, user.id);
   const status = await db.transaction(async (tx) => {
+    await assertNotBanned(tx, orderId);
     const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.orderId, orderId));
     if (!order || !isOrderStatus(order.status)) throw new AppError('RECORD_NOT_FOUND', '体检订单不存在');
     if (!SIGNABLE.has(order.status)) {
@@ -28,8 +31,13 @@ export async function signDept(db: Db, orderId: string, deptId: number, user: Us
       .from(orderDepts)
       .where(and(eq(orderDepts.orderId, orderId), eq(orderDepts.deptId, deptId)))
       .for('update');
-    if (!dept) throw new AppError('RECORD_NOT_FOUND', '该订单没有本科室的检查项目');
+    if (!dept) throw new AppError('RECORD_NOT_FOUND', '该体检者没有本科室的检查项目');
     if (dept.status === '0') throw new AppError('ILLEGAL_TRANSITION', '请先录入本科室的检查结果再签名');
+    // Issue 19: no signature over blank items of a line done today (弃检 items are not blank).
+    const blank = await blankItems(tx, orderId, deptId);
+    if (blank.length > 0) {
+      throw new AppError('ILLEGAL_TRANSITION', `以下项目尚未录入结果：${blank.join('、')}`);
+    }
 
     const change = { orderId, userId: user.id, userAccount: user.user_account, ip };
     if (order.status === 'checked_in') await changeOrderStatus(tx, { ...change, action: 'start_exam' });
@@ -60,10 +68,11 @@ export async function signImaging(db: Db, orderId: string, deptId: number, workG
     throw new AppError('VALIDATION', '该工作组不是本科室的影像工作组');
   }
   await assertNotLockedByOther(db, { type: 'dept_diag', key: deptLockKey(orderId, deptId) }, user.id);
+  await assertNotBanned(db, orderId);
   const signed = await db
     .update(orderDepts)
     .set({ imagingSignUserId: user.id, imagingSignedAt: sql`now()` })
     .where(and(eq(orderDepts.orderId, orderId), eq(orderDepts.deptId, deptId)))
     .returning({ orderId: orderDepts.orderId });
-  if (signed.length === 0) throw new AppError('RECORD_NOT_FOUND', '该订单没有本科室的检查项目');
+  if (signed.length === 0) throw new AppError('RECORD_NOT_FOUND', '该体检者没有本科室的检查项目');
 }

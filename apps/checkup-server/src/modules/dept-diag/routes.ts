@@ -27,6 +27,7 @@ import { searchDiagnoses } from './diag-dictionary-repository.js';
 import { signDept, signImaging } from './dept-sign-service.js';
 import { saveDeptResults } from './dept-results-service.js';
 import { loadDeptView } from './dept-view-repository.js';
+import { assertEnterable } from './dept-entry-guard.js';
 import { matchDiagnoses } from './match-service.js';
 
 /** Department diagnosis (科室诊断): the worklist, the record lock and the signatures (spec §7). */
@@ -55,6 +56,7 @@ export async function deptDiagRoutes(app: FastifyInstance, opts: { db: Db }) {
         dept_status: r.deptStatus,
         order_status: r.orderStatus as OrderStatus,
         dept_exception_flag: r.deptExceptionFlag,
+        ban_reason: r.bannedAt === null ? null : r.banReason?.trim() || '未填写原因',
       })),
       total,
       page: input.page,
@@ -65,6 +67,7 @@ export async function deptDiagRoutes(app: FastifyInstance, opts: { db: Db }) {
   defineRoute(app, deptLockRoute, async ({ input, user, request }) => {
     await assertWorksIn(db, request, user, input.exam_dept_id);
     await assertCanViewPerson(db, request, user, await personOfOrder(db, input.order_id), 'dept_diag');
+    await assertEnterable(db, input.order_id, input.exam_dept_id, { lines: false });
     const until = await lockOrRefuse(
       db,
       { type: 'dept_diag', key: deptLockKey(input.order_id, input.exam_dept_id) },
@@ -98,6 +101,7 @@ export async function deptDiagRoutes(app: FastifyInstance, opts: { db: Db }) {
   defineRoute(app, deptDiagnosisListRoute, async ({ input, user, request }) => {
     await assertWorksIn(db, request, user, input.exam_dept_id);
     await assertCanViewPerson(db, request, user, await personOfOrder(db, input.order_id), 'dept_diag');
+    await assertEnterable(db, input.order_id, input.exam_dept_id);
     return loadDeptView(db, input.order_id, input.exam_dept_id);
   });
 

@@ -6,6 +6,8 @@ import {
   examItems,
   orderUnions,
   orders,
+  packageOptionGroups,
+  packageOptionUnions,
   packageUnions,
   packages,
   unionItems,
@@ -42,6 +44,7 @@ export const unionBinding: ResourceBinding<typeof unionResource> = {
     gender_limit: unions.genderLimit,
     specimen: unions.specimen,
     pinyin: unions.pinyin,
+    no_discount: unions.noDiscount,
     sort: unions.sort,
     item_ids: idsOf(
       sql`select json_agg(ui.item_id order by ui.sort, ui.item_id) from union_items ui where ui.union_id = ${unions.id}`,
@@ -59,6 +62,7 @@ export const unionBinding: ResourceBinding<typeof unionResource> = {
     genderLimit: form.gender_limit,
     specimen: form.specimen,
     pinyin: form.pinyin,
+    noDiscount: form.no_discount,
     sort: form.sort,
   }),
   where: (filter) => [
@@ -71,6 +75,7 @@ export const unionBinding: ResourceBinding<typeof unionResource> = {
   unique: [{ column: unions.unionCode, field: 'union_code', label: '组合编码' }],
   references: [
     { label: '套餐', column: packageUnions.unionId },
+    { label: '套餐可选组', column: packageOptionUnions.unionId },
     { label: '体检订单', column: orderUnions.unionId },
   ],
   async beforeRemove(tx, id) {
@@ -117,6 +122,10 @@ export const packageBinding: ResourceBinding<typeof packageResource> = {
     union_ids: idsOf(
       sql`select json_agg(pu.union_id order by pu.union_id) from package_unions pu where pu.package_id = ${packages.id}`,
     ),
+    option_groups: sql<{ group_name: string; union_ids: number[] }[]>`coalesce((select json_agg(json_build_object(
+        'group_name', g.group_name,
+        'union_ids', (select json_agg(ou.union_id order by ou.union_id) from package_option_unions ou where ou.group_id = g.id)
+      ) order by g.sort, g.id) from package_option_groups g where g.package_id = ${packages.id}), '[]'::json)`,
   },
   values: (form) => ({
     packageCode: form.package_code,
@@ -141,6 +150,7 @@ export const packageBinding: ResourceBinding<typeof packageResource> = {
   ],
   async beforeRemove(tx, id) {
     await tx.delete(packageUnions).where(eq(packageUnions.packageId, id));
+    await removeOptionGroups(tx, id);
   },
   async afterSave(tx, id, form) {
     await assertAllExist(tx, unions.id, form.union_ids, '组合项目');
@@ -160,5 +170,31 @@ export const packageBinding: ResourceBinding<typeof packageResource> = {
     }
     await tx.delete(packageUnions).where(eq(packageUnions.packageId, id));
     await tx.insert(packageUnions).values(form.union_ids.map((unionId) => ({ packageId: id, unionId })));
+    // 可选组 (issue 19): written again as the form holds them, in order.
+    await assertAllExist(
+      tx,
+      unions.id,
+      [...new Set(form.option_groups.flatMap((g) => g.union_ids))],
+      '可选组的组合项目',
+    );
+    await removeOptionGroups(tx, id);
+    for (const [sort, group] of form.option_groups.entries()) {
+      const [created] = await tx
+        .insert(packageOptionGroups)
+        .values({ packageId: id, groupName: group.group_name, sort })
+        .returning({ id: packageOptionGroups.id });
+      await tx
+        .insert(packageOptionUnions)
+        .values(group.union_ids.map((unionId) => ({ groupId: created!.id, unionId })));
+    }
   },
 };
+
+async function removeOptionGroups(tx: Tx, packageId: number) {
+  const groups = tx
+    .select({ id: packageOptionGroups.id })
+    .from(packageOptionGroups)
+    .where(eq(packageOptionGroups.packageId, packageId));
+  await tx.delete(packageOptionUnions).where(inArray(packageOptionUnions.groupId, groups));
+  await tx.delete(packageOptionGroups).where(eq(packageOptionGroups.packageId, packageId));
+}

@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { AppError, REVIEW_STEP_RULES, type ReviewStep, type UserInfo } from '@checkup/api-contract';
 import type { Db } from '../../db/client.js';
-import { orders, reviewAssignments, roles, users } from '../../db/schema.js';
+import { orders, reviewAssignments, roles, userRoles, users } from '../../db/schema.js';
 
 /**
  * 审核分配 (review_allot): who reviews which visit at which step. A reviewer of a step is an active
@@ -15,11 +15,16 @@ export async function reviewersOf(db: Db, step: ReviewStep) {
       user_name: users.userName,
       assigned: sql<number>`(select count(*)::int from review_assignments a
         join orders o on o.order_id = a.order_id
-        where a.reviewer_id = ${users.id} and a.step = ${step} and o.status = ${REVIEW_STEP_RULES[step].waiting})`,
+        where a.reviewer_id = "users"."id" and a.step = ${step} and o.status = ${REVIEW_STEP_RULES[step].waiting})`,
     })
     .from(users)
-    .innerJoin(roles, eq(roles.id, users.roleId))
-    .where(and(eq(users.status, '1'), sql`${roles.roleMenu} @> ${JSON.stringify([screen])}::jsonb`))
+    .where(
+      and(
+        eq(users.status, '1'),
+        sql`exists (select 1 from ${userRoles} ur join ${roles} r on r.id = ur.role_id and r.is_active
+          where ur.user_id = "users"."id" and r.role_menu @> ${JSON.stringify([screen])}::jsonb)`,
+      ),
+    )
     .orderBy(asc(users.id));
 }
 

@@ -172,7 +172,7 @@ export async function loadReviewDetail(db: Reader, orderId: string): Promise<Rev
       .filter((r) => (REVIEW_STEPS as readonly string[]).includes(r.step))
       .map((r) => ({
         step: r.step as ReviewStep,
-        result: r.result === 'return' ? ('return' as const) : ('pass' as const),
+        result: r.result === 'return' || r.result === 'unpass' ? r.result : ('pass' as const),
         reason: r.reason,
         reviewer_name: r.reviewerName,
         created_at: r.createdAt.toISOString(),

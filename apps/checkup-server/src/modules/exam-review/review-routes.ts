@@ -4,12 +4,14 @@ import {
   recallAbnormalRoute,
   reviewAssignRoute,
   reviewAutoAssignRoute,
+  reviewBatchPassRoute,
   reviewDetailRoute,
   reviewPassRoute,
   reviewReturnRoute,
   reviewSaveRoute,
   reviewSearchDiagnosisRoute,
   reviewUnassignRoute,
+  reviewUnpassRoute,
   reviewWorklistRoute,
   reviewerListRoute,
   setReviewExceptionRoute,
@@ -29,6 +31,7 @@ import { assignReviews, autoAssignReviews, reviewersOf, unassignReviews } from '
 import { loadReviewDetail } from './review-detail-repository.js';
 import { handleException, recallAbnormal, setReviewException } from './review-exception-service.js';
 import { passReview, returnReview, saveConclusion } from './review-service.js';
+import { batchPass, unpassReview } from './review-level-service.js';
 import { reviewWorklist } from './review-worklist-repository.js';
 import { tallySheet } from './tally-sheet-repository.js';
 
@@ -45,6 +48,7 @@ export function reviewWorkflowRoutes(app: FastifyInstance, db: Db, personalData:
       dateTo: input.date_to,
       assigned: input.assigned,
       returned: input.returned,
+      passed: input.passed,
       keyword: input.keyword ? parseSearchKey(input.keyword, personalData) : undefined,
       userId: user.id,
       page: input.page,
@@ -139,6 +143,21 @@ export function reviewWorkflowRoutes(app: FastifyInstance, db: Db, personalData:
     );
     return { order_id: input.order_id, order_status: status };
   });
+
+  defineRoute(app, reviewUnpassRoute, async ({ input, user, request }) => {
+    await guard(request, user, input.order_id, 'exam_review');
+    const status = await unpassReview(
+      db,
+      { orderId: input.order_id, step: input.step, reason: input.reason },
+      user,
+      request,
+    );
+    return { order_id: input.order_id, order_status: status };
+  });
+
+  defineRoute(app, reviewBatchPassRoute, async ({ input, user, request }) => ({
+    results: await batchPass(db, { step: input.step, orderIds: input.order_ids }, user, request),
+  }));
 
   defineRoute(app, setReviewExceptionRoute, async ({ input, user, request }) => {
     await guard(request, user, input.order_id, 'review_exception');

@@ -1,10 +1,12 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   AppError,
+  ORDER_STATUSES,
   ORDER_STATUS_LABELS,
   REVIEW_STEP_RULES,
   isOrderStatus,
   reviewStepOf,
+  statusAfterPass,
   type OrderStatus,
   type ReviewStep,
   type UserInfo,
@@ -13,14 +15,17 @@ import type { Db } from '../../db/client.js';
 import { orderDepts, orders, reviews } from '../../db/schema.js';
 import { assertNotLockedByOther } from '../locks/record-locks.js';
 import { changeOrderStatus, returnOrderToPreviousReview } from '../orders/order-status-service.js';
+import { assertNotBanned } from '../orders/order-ban.js';
 import { hasOpenReviewException } from './review-detail-repository.js';
+import { latestPass, markLevelStarted } from './review-level-starts.js';
+import { assertMayEnterTotalCheck } from './total-check-gate.js';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-const reviewLock = (orderId: string) => ({ type: 'exam_review' as const, key: orderId });
+export const reviewLock = (orderId: string) => ({ type: 'exam_review' as const, key: orderId });
 
 /** The visit's status, refused unless it waits for a review step (for `step`, when given). */
-async function statusForReview(tx: Tx, orderId: string, step?: ReviewStep): Promise<OrderStatus> {
+export async function statusForReview(tx: Tx, orderId: string, step?: ReviewStep): Promise<OrderStatus> {
   const [row] = await tx
     .select({ status: orders.status })
     .from(orders)
@@ -53,13 +58,41 @@ async function writeConclusion(tx: Tx, q: ConclusionInput) {
     .where(eq(orders.orderId, q.orderId));
 }
 
-/** review_save: the overall conclusion and advice, by the lock holder (or anyone while unlocked). */
+/**
+ * review_save: the overall conclusion and advice, by the lock holder (or anyone while unlocked).
+ * At 初审 the 总检 entry gate applies (issue 20); the save marks the level as started.
+ */
 export async function saveConclusion(db: Db, q: ConclusionInput, user: UserInfo) {
   await assertNotLockedByOther(db, reviewLock(q.orderId), user.id);
   await db.transaction(async (tx) => {
-    await statusForReview(tx, q.orderId);
+    await assertNotBanned(tx, q.orderId);
+    const step = reviewStepOf(await statusForReview(tx, q.orderId))!;
+    if (step === 'first') await assertMayEnterTotalCheck(tx, q.orderId);
     await writeConclusion(tx, q);
+    await markLevelStarted(tx, q.orderId, step, user, 'save');
   });
+}
+
+/**
+ * A second pass of a level already passed (a double click, two tabs, a retried call) is refused
+ * with who passed it, and writes nothing (issue 20). Locks the visit's row first, so of two passes
+ * at once the second waits and then reads the first's result.
+ */
+async function refuseRepeatedPass(tx: Tx, orderId: string, step: ReviewStep) {
+  const [row] = await tx
+    .select({ status: orders.status })
+    .from(orders)
+    .where(eq(orders.orderId, orderId))
+    .for('update');
+  if (!row || !isOrderStatus(row.status)) return;
+  if (ORDER_STATUSES.indexOf(row.status) < ORDER_STATUSES.indexOf(statusAfterPass(step))) return;
+  const passed = await latestPass(tx, orderId, step);
+  if (passed) {
+    throw new AppError(
+      'ILLEGAL_TRANSITION',
+      `该订单的${REVIEW_STEP_RULES[step].label}已由${passed.reviewerName}通过，请勿重复提交`,
+    );
+  }
 }
 
 /**
@@ -70,7 +103,11 @@ export async function passReview(db: Db, q: ConclusionInput & { step: ReviewStep
   await assertNotLockedByOther(db, reviewLock(q.orderId), user.id);
   if (!q.conclusion.trim()) throw new AppError('VALIDATION', '请先填写总检结论');
   return db.transaction(async (tx) => {
+    await assertNotBanned(tx, q.orderId);
+    await refuseRepeatedPass(tx, q.orderId, q.step);
     await statusForReview(tx, q.orderId, q.step);
+    // The 总检 entry gate (issue 20), at every level: a line reopened meanwhile stops the later ones too.
+    await assertMayEnterTotalCheck(tx, q.orderId);
     if (await hasOpenReviewException(tx, q.orderId)) {
       throw new AppError('ILLEGAL_TRANSITION', '该订单有未处理的总检异常，请先处理异常再审核通过');
     }

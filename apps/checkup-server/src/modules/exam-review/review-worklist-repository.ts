@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
-import { REVIEW_STEP_RULES, type ReviewStep } from '@checkup/api-contract';
+import { REVIEW_STEP_RULES, statusAfterPass, type ReviewStep } from '@checkup/api-contract';
 import type { Db } from '../../db/client.js';
 import { customers, orders, reviewAssignments, users } from '../../db/schema.js';
 import { openExceptionFlag } from '../orders/open-exceptions.js';
@@ -24,6 +24,8 @@ export interface WorklistFilter {
   dateTo?: string;
   assigned?: 'mine' | 'assigned' | 'unassigned';
   returned?: '1';
+  /** Issue 20: the visits I passed at `step`, not yet further than the next level (反审 candidates). */
+  passed?: 'mine';
   keyword?: SearchKey;
   userId: number;
   page: number;
@@ -33,7 +35,12 @@ export interface WorklistFilter {
 function conditions(f: WorklistFilter): SQL | undefined {
   const where: SQL[] = [];
   if (f.returned) where.push(sql`${latestReview('result')} = 'return'`);
-  else if (f.step) where.push(eq(orders.status, REVIEW_STEP_RULES[f.step].waiting));
+  else if (f.step && f.passed === 'mine') {
+    where.push(eq(orders.status, statusAfterPass(f.step)));
+    where.push(sql`(select r.reviewer_id from reviews r
+      where r.order_id = ${orders.orderId} and r.step = ${f.step} and r.result = 'pass'
+      order by r.created_at desc, r.id desc limit 1) = ${f.userId}`);
+  } else if (f.step) where.push(eq(orders.status, REVIEW_STEP_RULES[f.step].waiting));
   else where.push(inArray(orders.status, UNDER_REVIEW));
   if (f.dateFrom) where.push(gte(orders.examDate, f.dateFrom));
   if (f.dateTo) where.push(lte(orders.examDate, f.dateTo));

@@ -4,6 +4,7 @@ import {
   AppError,
   exceptionHistoryRoute,
   reviewLockRoute,
+  reviewStepOf,
   reviewUnlockRoute,
   updateCorrectionStatusRoute,
 } from '@checkup/api-contract';
@@ -15,7 +16,10 @@ import { lockOrRefuse, releaseLock } from '../locks/record-locks.js';
 import { personOfOrder } from '../orders/order-repository.js';
 import { assertCanViewPerson } from '../people/confidential.js';
 import type { PersonalData } from '../people/personal-data.js';
+import { conclusionRoutes } from './conclusion-routes.js';
+import { markLevelStarted } from './review-level-starts.js';
 import { reviewWorkflowRoutes } from './review-routes.js';
+import { assertMayEnterTotalCheck } from './total-check-gate.js';
 
 /** Chief-examiner review (总检审核) calls of spec §7. */
 export async function examReviewRoutes(app: FastifyInstance, opts: { db: Db; personalData: PersonalData }) {
@@ -47,7 +51,12 @@ export async function examReviewRoutes(app: FastifyInstance, opts: { db: Db; per
   defineRoute(app, reviewLockRoute, async ({ input, user, request }) => {
     await assertCanViewPerson(db, request, user, await personOfOrder(db, input.order_id), 'exam_review');
     await assertMayReview(db, request, user, input.order_id);
+    const [order] = await db.select({ status: orders.status }).from(orders).where(eq(orders.orderId, input.order_id));
+    const step = order ? reviewStepOf(order.status) : null;
+    // Issue 20: opening a visit for 初审 is entering 总检 — its gate applies, and the level has started.
+    if (step === 'first') await assertMayEnterTotalCheck(db, input.order_id);
     const until = await lockOrRefuse(db, { type: 'exam_review', key: input.order_id }, user);
+    if (step) await markLevelStarted(db, input.order_id, step, user, 'lock');
     return { order_id: input.order_id, locked_until: until.toISOString() };
   });
 
@@ -66,4 +75,5 @@ export async function examReviewRoutes(app: FastifyInstance, opts: { db: Db; per
   });
 
   reviewWorkflowRoutes(app, db, opts.personalData);
+  conclusionRoutes(app, db, opts.personalData);
 }

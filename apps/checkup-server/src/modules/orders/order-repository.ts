@@ -1,6 +1,7 @@
-import { and, count, desc, eq, gte, like, lte, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, exists, gte, like, lte, sql, type SQL } from 'drizzle-orm';
+import type { UserInfo } from '@checkup/api-contract';
 import type { Db } from '../../db/client.js';
-import { companies, customers, orders, packages } from '../../db/schema.js';
+import { companies, customers, orderDepts, orders, packages, userDepts } from '../../db/schema.js';
 import { escapeLike } from '../../lib/like.js';
 import type { SearchKey } from '../people/search-key.js';
 
@@ -10,6 +11,9 @@ export interface OrderSearch {
   dateFrom?: string;
   dateTo?: string;
   companyId?: number;
+  /** The account whose 数据权限 narrows the visits (absent: every visit). */
+  viewer?: Pick<UserInfo, 'id' | 'data_scope' | 'all_depts'>;
+  branchId?: number;
   page: number;
   size: number;
 }
@@ -26,13 +30,33 @@ export function keyCondition(key: SearchKey): SQL {
 export const ageAt = (examDate: SQL | typeof orders.examDate) =>
   sql<number>`date_part('year', age(${examDate}::date, ${customers.birthday}::date))::int`;
 
+/**
+ * 数据权限 (角色管理): 'dept' keeps the visits with at least one of the account's departments (an
+ * account of every department sees all), 'self' the visits the account registered.
+ */
+export function dataScopeCondition(db: Db, viewer: OrderSearch['viewer']): SQL | undefined {
+  if (!viewer || viewer.data_scope === 'all') return undefined;
+  if (viewer.data_scope === 'self') return eq(orders.registeredBy, viewer.id);
+  if (viewer.all_depts) return undefined;
+  return exists(
+    db
+      .select({ one: sql`1` })
+      .from(orderDepts)
+      .innerJoin(userDepts, and(eq(userDepts.deptId, orderDepts.deptId), eq(userDepts.userId, viewer.id)))
+      .where(eq(orderDepts.orderId, orders.orderId)),
+  );
+}
+
 export async function searchOrders(db: Db, search: OrderSearch) {
   const conditions: SQL[] = [];
+  const scope = dataScopeCondition(db, search.viewer);
+  if (scope) conditions.push(scope);
   if (search.key) conditions.push(keyCondition(search.key));
   if (search.status) conditions.push(eq(orders.status, search.status));
   if (search.dateFrom) conditions.push(gte(orders.examDate, search.dateFrom));
   if (search.dateTo) conditions.push(lte(orders.examDate, search.dateTo));
   if (search.companyId) conditions.push(eq(orders.companyId, search.companyId));
+  if (search.branchId) conditions.push(eq(orders.branchId, search.branchId));
   const where = conditions.length ? and(...conditions) : undefined;
 
   const rows = await db

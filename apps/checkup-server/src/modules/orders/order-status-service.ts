@@ -79,17 +79,19 @@ export async function changeOrderStatusNow(db: Db, change: StatusChange) {
  * A chief examiner's return to the previous review step (issue 8 rev_apr 退回): the visit goes back
  * one review status — 主审 returns to 初审, 终审 to 主审. The status machine of the contract has no
  * such move, so the allowed pairs are here; like changeOrderStatus it locks, logs and audits in the
- * caller's transaction.
+ * caller's transaction. A 反审 (issue 20) takes a pass back the same way, 终审's included.
  */
 const REVIEW_STEP_BACK: Partial<Record<OrderStatus, OrderStatus>> = {
   first_trial: 'depts_done',
   main_trial: 'first_trial',
+  final_trial: 'main_trial',
 };
 
 export async function returnOrderToPreviousReview(
   tx: Tx,
-  change: Omit<StatusChange, 'action'> & { from: OrderStatus },
+  change: Omit<StatusChange, 'action'> & { from: OrderStatus; action?: 'return_previous_review' | 'unpass_review' },
 ): Promise<{ from: OrderStatus; to: OrderStatus }> {
+  const action = change.action ?? 'return_previous_review';
   const [row] = await tx
     .select({ status: orders.status })
     .from(orders)
@@ -98,7 +100,8 @@ export async function returnOrderToPreviousReview(
   if (!row) throw new AppError('RECORD_NOT_FOUND', '体检订单不存在');
   const to = REVIEW_STEP_BACK[change.from];
   if (row.status !== change.from || !to) {
-    throw new AppError('ILLEGAL_TRANSITION', '订单状态已变化，不能退回上一步审核，请刷新后重试');
+    const what = action === 'unpass_review' ? '反审' : '退回上一步审核';
+    throw new AppError('ILLEGAL_TRANSITION', `订单状态已变化，不能${what}，请刷新后重试`);
   }
   await tx
     .update(orders)
@@ -116,7 +119,7 @@ export async function returnOrderToPreviousReview(
     userId: change.userId,
     userAccount: change.userAccount,
     target: change.orderId,
-    detail: { action: 'return_previous_review', from: row.status, to, reason: change.reason ?? null },
+    detail: { action, from: row.status, to, reason: change.reason ?? null },
     ip: change.ip ?? null,
   });
   return { from: change.from, to };

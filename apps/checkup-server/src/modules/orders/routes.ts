@@ -18,6 +18,8 @@ export async function orderRoutes(app: FastifyInstance, opts: { db: Db; personal
       dateFrom: input.date_from,
       dateTo: input.date_to,
       companyId: input.company_id,
+      viewer: user,
+      branchId: input.branch_id,
       page: input.page,
       size: input.size,
     });

@@ -40,6 +40,7 @@ export async function searchUnions(db: Db, search: UnionSearch) {
       deptName: departments.deptName,
       genderLimit: unions.genderLimit,
       specimen: unions.specimen,
+      noDiscount: unions.noDiscount,
     })
     .from(unions)
     .innerJoin(departments, eq(unions.deptId, departments.id))

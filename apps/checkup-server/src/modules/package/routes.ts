@@ -27,6 +27,7 @@ export async function packageRoutes(app: FastifyInstance, opts: { db: Db }) {
       gender_limit: row.genderLimit,
       specimen: row.specimen,
       mutex_union_ids: mutex.get(row.id) ?? [],
+      no_discount: row.noDiscount,
     }));
   });
 }

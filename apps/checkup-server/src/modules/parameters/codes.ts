@@ -14,6 +14,10 @@ export const PARAM = {
   COMPANY: '0810',
   /** Ours: the HIS interface (issue 18 §2); absent or disabled, no HIS is configured. */
   HIS: '0130',
+  /** Ours: 登记收费设置 (issue 19): rounding of the payable total, 先检后付 / 先付后检. */
+  REGISTRATION: '0140',
+  /** Ours: 系统注册's licence (issue 21): type, code and validity. */
+  LICENCE: '0150',
 } as const;
 
 export const companyParamSchema = z.object({

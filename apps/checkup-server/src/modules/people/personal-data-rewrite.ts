@@ -1,7 +1,14 @@
 import { and, asc, getTableColumns, gt, isNotNull, notLike, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
-import { companies, customers, reportDeliveries } from '../../db/schema.js';
+import {
+  companies,
+  customers,
+  reportDeliveries,
+  reportHandovers,
+  reportNotices,
+  smsMessages,
+} from '../../db/schema.js';
 import { keyIdOf, sealedPrefix, type PersonalData, type SealedColumn } from './personal-data.js';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -73,6 +80,10 @@ export interface RewriteCount {
   customers: number;
   companies: number;
   reportDeliveries: number;
+  /** Issue 20's phones (never stored in plain text, so only re-sealed). */
+  reportHandovers?: number;
+  reportNotices?: number;
+  smsMessages?: number;
 }
 
 /**
@@ -183,6 +194,27 @@ export async function resealPersonalData(db: Db, from: PersonalData, next: Perso
       pending: notUnder(reportDeliveries.destinationEnc, next.keyId),
       read: { destination: reportDeliveries.destinationEnc },
       write: (row) => ({ destinationEnc: reseal('report_deliveries.destination', row, 'destination') }),
+    }),
+    reportHandovers: await rewriteAll(db, {
+      table: reportHandovers,
+      id: reportHandovers.id,
+      pending: notUnder(reportHandovers.pickupPhoneEnc, next.keyId),
+      read: { phone: reportHandovers.pickupPhoneEnc },
+      write: (row) => ({ pickupPhoneEnc: reseal('report_handovers.pickup_phone', row, 'phone') }),
+    }),
+    reportNotices: await rewriteAll(db, {
+      table: reportNotices,
+      id: reportNotices.id,
+      pending: notUnder(reportNotices.phoneEnc, next.keyId),
+      read: { phone: reportNotices.phoneEnc },
+      write: (row) => ({ phoneEnc: reseal('report_notices.phone', row, 'phone') }),
+    }),
+    smsMessages: await rewriteAll(db, {
+      table: smsMessages,
+      id: smsMessages.id,
+      pending: notUnder(smsMessages.phoneEnc, next.keyId),
+      read: { phone: smsMessages.phoneEnc },
+      write: (row) => ({ phoneEnc: reseal('sms_messages.phone', row, 'phone')! }),
     }),
   };
 }

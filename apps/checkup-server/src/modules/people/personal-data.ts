@@ -11,7 +11,13 @@ import { fromBase64Url, openText, sealText } from '../security/field-crypto.js';
 
 /** Every column that holds sealed personal data; the name is authenticated with the value. */
 export type SealedColumn =
-  'customers.cust_id_card' | 'customers.phone' | 'companies.contact_phone' | 'report_deliveries.destination';
+  | 'customers.cust_id_card'
+  | 'customers.phone'
+  | 'companies.contact_phone'
+  | 'report_deliveries.destination'
+  | 'report_handovers.pickup_phone'
+  | 'report_notices.phone'
+  | 'sms_messages.phone';
 
 const FORMAT = 'v1';
 const KEY_ID_BYTES = 4;

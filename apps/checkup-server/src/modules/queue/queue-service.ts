@@ -124,6 +124,40 @@ export async function moveEntry(db: Db, entryId: number, move: QueueMove, user: 
 const IN_QUEUE: ReadonlySet<string> = new Set(['waiting', 'called']);
 
 /**
+ * Puts a visit at the end of one department's queue of the day, in the caller's transaction (which
+ * holds the queue-number lock): a new entry, or its passed, finished or removed one queued again.
+ * Answers the entry id, or null when it is already waiting or called there.
+ */
+export async function enqueueDept(tx: Tx, today: string, orderId: string, deptId: number, userId: number) {
+  const [existing] = await tx
+    .select()
+    .from(queueEntries)
+    .where(and(eq(queueEntries.queueDate, today), eq(queueEntries.deptId, deptId), eq(queueEntries.orderId, orderId)));
+  if (existing && IN_QUEUE.has(existing.status)) return null;
+  const [last] = await tx
+    .select({ n: max(queueEntries.queueNo) })
+    .from(queueEntries)
+    .where(and(eq(queueEntries.queueDate, today), eq(queueEntries.deptId, deptId)));
+  const fresh = {
+    queueNo: (last?.n ?? 0) + 1,
+    status: 'waiting',
+    priorityAt: null,
+    enqueuedAt: sql`now()`,
+    calledAt: null,
+    calledBy: null,
+    finishedAt: null,
+  };
+  const [entry] = existing
+    ? await tx.update(queueEntries).set(fresh).where(eq(queueEntries.id, existing.id)).returning()
+    : await tx
+        .insert(queueEntries)
+        .values({ ...fresh, queueDate: today, deptId, orderId })
+        .returning();
+  await writeEvent(tx, entry!, 'add', userId);
+  return entry!.id;
+}
+
+/**
  * 加入排队 (by order id scan): the order's departments still to do, or the one named, get a new
  * number at the end of the queue; an examinee passed, finished or removed there is queued again.
  */
@@ -161,41 +195,11 @@ export async function addToQueue(
     await lockQueueNumbers(tx);
     const added: number[] = [];
     for (const dept of depts.filter((d) => d.status === '0')) {
-      const [existing] = await tx
-        .select()
-        .from(queueEntries)
-        .where(
-          and(
-            eq(queueEntries.queueDate, today),
-            eq(queueEntries.deptId, dept.deptId),
-            eq(queueEntries.orderId, input.orderId),
-          ),
-        );
-      if (existing && IN_QUEUE.has(existing.status)) {
-        if (input.deptId !== undefined) throw new AppError('ILLEGAL_TRANSITION', `该体检者已在${dept.name}排队中`);
-        continue;
+      const entryId = await enqueueDept(tx, today, input.orderId, dept.deptId, user.id);
+      if (entryId === null && input.deptId !== undefined) {
+        throw new AppError('ILLEGAL_TRANSITION', `该体检者已在${dept.name}排队中`);
       }
-      const [last] = await tx
-        .select({ n: max(queueEntries.queueNo) })
-        .from(queueEntries)
-        .where(and(eq(queueEntries.queueDate, today), eq(queueEntries.deptId, dept.deptId)));
-      const fresh = {
-        queueNo: (last?.n ?? 0) + 1,
-        status: 'waiting',
-        priorityAt: null,
-        enqueuedAt: sql`now()`,
-        calledAt: null,
-        calledBy: null,
-        finishedAt: null,
-      };
-      const [entry] = existing
-        ? await tx.update(queueEntries).set(fresh).where(eq(queueEntries.id, existing.id)).returning()
-        : await tx
-            .insert(queueEntries)
-            .values({ ...fresh, queueDate: today, deptId: dept.deptId, orderId: input.orderId })
-            .returning();
-      await writeEvent(tx, entry!, 'add', user.id);
-      added.push(entry!.id);
+      if (entryId !== null) added.push(entryId);
     }
     if (added.length === 0) throw new AppError('ILLEGAL_TRANSITION', '该体检者已在所有未检科室排队，或没有未检科室');
     return added;

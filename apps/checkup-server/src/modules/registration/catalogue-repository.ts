@@ -1,7 +1,14 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { formatAmount, type GenderLimitCode, type PackageOption, type UnionOption } from '@checkup/api-contract';
 import type { Db } from '../../db/client.js';
-import { departments, packageUnions, packages, unions } from '../../db/schema.js';
+import {
+  departments,
+  packageOptionGroups,
+  packageOptionUnions,
+  packageUnions,
+  packages,
+  unions,
+} from '../../db/schema.js';
 import { mutexUnionIds } from '../package/repository.js';
 
 type Reader = Pick<Db, 'select'>;
@@ -19,6 +26,7 @@ export async function unionOptions(db: Reader, ids: readonly number[]): Promise<
       deptName: departments.deptName,
       genderLimit: unions.genderLimit,
       specimen: unions.specimen,
+      noDiscount: unions.noDiscount,
     })
     .from(unions)
     .innerJoin(departments, eq(departments.id, unions.deptId))
@@ -40,12 +48,13 @@ export async function unionOptions(db: Reader, ids: readonly number[]): Promise<
         gender_limit: r.genderLimit,
         specimen: r.specimen,
         mutex_union_ids: mutex.get(r.id) ?? [],
+        no_discount: r.noDiscount,
       },
     ]),
   );
 }
 
-/** Active packages with their unions; with a sex, the packages limited to the other sex are left out. */
+/** Active packages with their unions and optional groups; with a sex, the packages limited to the other sex are left out. */
 export async function packageOptions(
   db: Db,
   filter: { sex?: '1' | '2'; ids?: number[] } = {},
@@ -68,17 +77,47 @@ export async function packageOptions(
         rows.map((r) => r.id),
       ),
     );
-  const options = await unionOptions(db, [...new Set(links.map((l) => l.unionId))]);
-  return rows.map((p) => ({
-    id: p.id,
-    package_code: p.packageCode,
-    package_name: p.packageName,
-    price: formatAmount(p.price),
-    gender_limit: p.genderLimit as GenderLimitCode,
-    unions: links
-      .filter((l) => l.packageId === p.id)
-      .map((l) => options.get(l.unionId))
+  const groups = await db
+    .select({
+      id: packageOptionGroups.id,
+      packageId: packageOptionGroups.packageId,
+      groupName: packageOptionGroups.groupName,
+      unionId: packageOptionUnions.unionId,
+    })
+    .from(packageOptionGroups)
+    .innerJoin(packageOptionUnions, eq(packageOptionUnions.groupId, packageOptionGroups.id))
+    .where(
+      inArray(
+        packageOptionGroups.packageId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(packageOptionGroups.sort), asc(packageOptionGroups.id), asc(packageOptionUnions.unionId));
+  const options = await unionOptions(db, [...new Set([...links, ...groups].map((l) => l.unionId))]);
+  const unionsOf = (ids: number[]) =>
+    ids
+      .map((id) => options.get(id))
       .filter((u): u is UnionOption => u !== undefined)
-      .sort((a, b) => a.dept_id - b.dept_id || a.id - b.id),
-  }));
+      .sort((a, b) => a.dept_id - b.dept_id || a.id - b.id);
+  return rows.map((p) => {
+    const mine = groups.filter((g) => g.packageId === p.id);
+    const groupIds = [...new Set(mine.map((g) => g.id))];
+    return {
+      id: p.id,
+      package_code: p.packageCode,
+      package_name: p.packageName,
+      price: formatAmount(p.price),
+      gender_limit: p.genderLimit as GenderLimitCode,
+      age_min: p.ageMin,
+      age_max: p.ageMax,
+      unions: unionsOf(links.filter((l) => l.packageId === p.id).map((l) => l.unionId)),
+      // A group whose alternatives are all disabled is not offered (nothing could be chosen from it).
+      option_groups: groupIds
+        .map((id) => {
+          const own = mine.filter((g) => g.id === id);
+          return { id, group_name: own[0]!.groupName, unions: unionsOf(own.map((g) => g.unionId)) };
+        })
+        .filter((g) => g.unions.length > 0),
+    };
+  });
 }

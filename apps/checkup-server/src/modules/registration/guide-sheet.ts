@@ -1,7 +1,10 @@
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 import {
   DICTIONARIES,
+  NOT_EXAMINED,
+  UNION_EXEC,
   maskIdNumber,
+  unionExecLabel,
   specimenName,
   type BarcodeLayout,
   type DocumentLayout,
@@ -20,6 +23,8 @@ export interface GuideSheetOptions {
   /** spec §9 guide confirmation text. */
   confirmText: string;
   examTime: string;
+  /** 检前须知 of the visit's branch (系统注册), printed under the notice; null prints none. */
+  preExamNotice?: string | null;
   /** The default 导检单 template, and the 条码 template of the specimen labels. */
   layout: DocumentLayout;
   label: BarcodeLayout;
@@ -49,6 +54,18 @@ function examineeValues(detail: OrderDetail): Record<ExamineeField, string> {
   };
 }
 
+type Union = OrderDetail['depts'][number]['unions'][number];
+
+/** A line not examined today is struck through and marked 弃检 / 拒检 / 迟检 with its day (issue 19). */
+function unionText(union: Union) {
+  if (!NOT_EXAMINED.has(union.status)) return [{ text: union.union_name }];
+  const day = union.status === UNION_EXEC.deferred && union.exec_date ? ` ${union.exec_date}` : '';
+  return [
+    { text: union.union_name, decoration: 'lineThrough' as const },
+    { text: `（${unionExecLabel(union.status)}${day}）`, bold: true },
+  ];
+}
+
 function deptTable(detail: OrderDetail): Content {
   const body: TableCell[][] = [
     [
@@ -62,9 +79,12 @@ function deptTable(detail: OrderDetail): Content {
     body.push([
       String(i + 1),
       dept.dept_name,
-      dept.unions.map((u) => u.union_name).join('、'),
-      // The doctor ticks or signs here as the examinee passes the department.
-      { text: '□', alignment: 'center', fontSize: 14 },
+      { text: dept.unions.flatMap((u, j) => [...(j > 0 ? [{ text: '、' }] : []), ...unionText(u)]) },
+      // The doctor ticks or signs here as the examinee passes the department; nothing to sign when
+      // none of its lines is done today.
+      dept.unions.every((u) => NOT_EXAMINED.has(u.status))
+        ? { text: '—', alignment: 'center' }
+        : { text: '□', alignment: 'center', fontSize: 14 },
     ]);
   });
   return { table: { headerRows: 1, widths: [28, 80, '*', 70], body }, margin: [0, 8, 0, 8] };
@@ -134,6 +154,7 @@ export async function buildGuideSheet(detail: OrderDetail, options: GuideSheetOp
     notice: (t) => [
       sectionHeading(t),
       { text: `体检时间：${options.examTime}，请空腹前来，按顺序完成各科室检查后交回本单。`, fontSize: 9 },
+      ...(options.preExamNotice ? [{ text: `检前须知：${options.preExamNotice}`, fontSize: 9 }] : []),
     ],
     confirm: (t) => [
       sectionHeading(t),

@@ -13,9 +13,12 @@ import {
   packageListRoute,
   saveFingerprintRoute,
   suitOfExamType,
+  registrationSettingsRoute,
   todayStatsRoute,
+  type UserInfo,
 } from '@checkup/api-contract';
 import type { Db } from '../../db/client.js';
+import type { PasswordKeys } from '../auth/keys.js';
 import { defineRoute } from '../../lib/define-route.js';
 import { readGlobalConfig } from '../commondata/global-config.js';
 import { changeOrderStatusNow } from '../orders/order-status-service.js';
@@ -23,6 +26,7 @@ import { personOfOrder } from '../orders/order-repository.js';
 import { assertCanViewPerson } from '../people/confidential.js';
 import { readDefaultLayout } from '../self-template/default-template.js';
 import type { PersonalData } from '../people/personal-data.js';
+import { getRegistrationSettings } from '../parameters/repository.js';
 import { packageOptions } from './catalogue-repository.js';
 import { findCustomer, findCustomerByIdCard, saveFingerprint, searchCustomers } from './customer-repository.js';
 import { attachmentHeader, buildGuideSheet } from './guide-sheet.js';
@@ -31,13 +35,24 @@ import { todayCst } from '../../lib/hospital-day.js';
 import { readOrderDetail } from './order-detail-repository.js';
 import { saveOrder, updateOrderUnions } from './order-save-service.js';
 import { todayStats } from './today-stats.js';
+import { preExamNoticeOf } from '../system-register/desk-branch.js';
+import { assertGuideSheetAllowed } from '../desk-flow/unpaid-lines.js';
 
 export interface RegistrationOptions {
   db: Db;
   personalData: PersonalData;
   /** Signs the guide-sheet print tickets (the key the BFF shares). */
   ticketKey: Buffer;
+  /** The login keys: a leader confirming a discount gives their password encrypted as at login. */
+  keys: PasswordKeys;
 }
+
+const deskActor = (user: UserInfo, ip: string) => ({
+  userId: user.id,
+  userAccount: user.user_account,
+  discountFloor: user.discount_floor,
+  ip,
+});
 
 /** The registration desk: 登记管理, 快速登记, 登记详情 and the home page's numbers. */
 export async function registrationRoutes(app: FastifyInstance, opts: RegistrationOptions) {
@@ -46,6 +61,7 @@ export async function registrationRoutes(app: FastifyInstance, opts: Registratio
   async function sendGuideSheet(reply: FastifyReply, orderId: string) {
     const detail = await readOrderDetail(db, personalData, orderId);
     if (!detail) throw new AppError('RECORD_NOT_FOUND', '体检订单不存在');
+    await assertGuideSheetAllowed(db, orderId);
     const config = await readGlobalConfig(db);
     const suit = suitOfExamType(detail.exam_type);
     const pdf = await buildGuideSheet(detail, {
@@ -55,6 +71,7 @@ export async function registrationRoutes(app: FastifyInstance, opts: Registratio
       label: await readDefaultLayout(db, 'barcode', suit),
       confirmText: config.order_info.guide_confirm_text,
       examTime: config.order_info.exam_time,
+      preExamNotice: await preExamNoticeOf(db, orderId),
     });
     return reply
       .header('content-type', 'application/pdf')
@@ -71,11 +88,7 @@ export async function registrationRoutes(app: FastifyInstance, opts: Registratio
     // Re-registering a confidential examinee (matched by ID number) is seeing them (spec §5).
     const returning = input.cust_id_card ? await findCustomerByIdCard(db, personalData, input.cust_id_card) : undefined;
     if (returning) await assertCanViewPerson(db, request, user, returning, 'order_register');
-    const saved = await saveOrder(db, personalData, input, {
-      userId: user.id,
-      userAccount: user.user_account,
-      ip: request.ip,
-    });
+    const saved = await saveOrder(db, personalData, input, deskActor(user, request.ip), { keys: opts.keys });
     if (saved.outcome === 'duplicate_visit') return saved;
     return {
       outcome: saved.outcome,
@@ -88,13 +101,22 @@ export async function registrationRoutes(app: FastifyInstance, opts: Registratio
 
   defineRoute(app, orderUpdateUnionsRoute, async ({ input, user, request }) => {
     await assertCanViewPerson(db, request, user, await personOfOrder(db, input.order_id), 'order_update_unions');
-    const saved = await updateOrderUnions(db, input.order_id, input.union_ids, {
-      userId: user.id,
-      userAccount: user.user_account,
-      ip: request.ip,
-    });
+    const saved = await updateOrderUnions(
+      db,
+      input.order_id,
+      {
+        unionIds: input.union_ids,
+        discount: input.discount,
+        leaderAccount: input.leader_account,
+        leaderPassword: input.leader_password,
+      },
+      deskActor(user, request.ip),
+      { keys: opts.keys },
+    );
     return { order_id: saved.orderId, total_price: saved.totalPrice };
   });
+
+  defineRoute(app, registrationSettingsRoute, () => getRegistrationSettings(db));
 
   defineRoute(app, orderDetailRoute, async ({ input, user, request }) => {
     await assertCanViewPerson(db, request, user, await personOfOrder(db, input.order_id), 'order_detail');
@@ -126,6 +148,7 @@ export async function registrationRoutes(app: FastifyInstance, opts: Registratio
 
   defineRoute(app, guideSheetTicketRoute, async ({ input, user, request }) => {
     await assertCanViewPerson(db, request, user, await personOfOrder(db, input.order_id), 'guide_sheet_print');
+    await assertGuideSheetAllowed(db, input.order_id);
     const { ticket, expiresAt } = guideSheetTicket.issue(opts.ticketKey, input.order_id);
     return { ticket, expires_at: expiresAt.toISOString() };
   });

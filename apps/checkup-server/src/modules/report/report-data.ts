@@ -1,5 +1,12 @@
-import { and, asc, eq } from 'drizzle-orm';
-import { ageInYears, type AbnormalFlag } from '@checkup/api-contract';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import {
+  NOT_EXAMINED,
+  UNION_EXEC,
+  ageInYears,
+  deferredReportLabel,
+  unionExecLabel,
+  type AbnormalFlag,
+} from '@checkup/api-contract';
 import type { Db } from '../../db/client.js';
 import {
   companies,
@@ -9,12 +16,15 @@ import {
   examItems,
   itemResults,
   orderDepts,
-  orderDiagnoses,
+  orderUnions,
   orders,
   packages,
   reviews,
+  storedFiles,
   unions,
+  users,
 } from '../../db/schema.js';
+import { conclusionRows, topLevel } from '../exam-review/conclusion-repository.js';
 import type { PersonalData } from '../people/personal-data.js';
 
 export interface ReportResult {
@@ -30,6 +40,8 @@ export interface ReportDept {
   deptId: number;
   deptName: string;
   results: ReportResult[];
+  /** Lines not examined (弃检, 拒检, 迟检 with its day): listed as such, not left blank (issue 19). */
+  notExamined: { unionName: string; label: string }[];
   summaries: string[];
   diagnoses: { name: string; advice: string }[];
 }
@@ -50,10 +62,16 @@ export interface ReportData {
   conclusion: string | null;
   advice: string | null;
   depts: ReportDept[];
-  /** The chief examiner's overall list (dept_id null). */
-  diagnoses: { name: string; advice: string }[];
-  /** The passing review of each step, latest first within a step. */
-  signatures: { step: string; reviewerName: string; signedAt: Date }[];
+  /**
+   * The conclusions as 总检's grid orders them (issue 20): the departments' and 总检's own, a merged
+   * one in place of its parts, those hidden from the report left out. groupAdvice is for 团体报告.
+   */
+  diagnoses: { name: string; advice: string; groupAdvice: string }[];
+  /**
+   * The passing review of each step, latest first within a step, with the reviewer's signature image
+   * (账号管理) as a data URL when the account has one.
+   */
+  signatures: { step: string; reviewerName: string; signedAt: Date; signatureImage: string | null }[];
 }
 
 const FLAGS: ReadonlySet<string> = new Set(['', 'H', 'L', 'A']);
@@ -82,9 +100,9 @@ export async function readReportData(db: Db, personalData: PersonalData, orderId
     .where(eq(orders.orderId, orderId));
   if (!order) return null;
 
-  const [deptRows, resultRows, summaryRows, diagnosisRows, reviewRows] = await Promise.all([
+  const [deptRows, resultRows, summaryRows, diagnosisRows, reviewRows, skippedRows] = await Promise.all([
     db
-      .select({ deptId: departments.id, deptName: departments.deptName })
+      .select({ deptId: departments.id, deptName: departments.deptName, deptSort: departments.sort })
       .from(orderDepts)
       .innerJoin(departments, eq(departments.id, orderDepts.deptId))
       .where(eq(orderDepts.orderId, orderId))
@@ -109,25 +127,62 @@ export async function readReportData(db: Db, personalData: PersonalData, orderId
       .from(deptSummaries)
       .where(eq(deptSummaries.orderId, orderId))
       .orderBy(asc(deptSummaries.summaryOrderBy), asc(deptSummaries.id)),
+    conclusionRows(db, orderId),
     db
-      .select({ deptId: orderDiagnoses.deptId, name: orderDiagnoses.diagName, advice: orderDiagnoses.advice })
-      .from(orderDiagnoses)
-      .where(eq(orderDiagnoses.orderId, orderId))
-      .orderBy(asc(orderDiagnoses.sort), asc(orderDiagnoses.id)),
-    db
-      .select({ step: reviews.step, reviewerName: reviews.reviewerName, signedAt: reviews.createdAt })
+      .select({
+        step: reviews.step,
+        reviewerName: reviews.reviewerName,
+        signedAt: reviews.createdAt,
+        imageType: storedFiles.contentType,
+        image: storedFiles.content,
+      })
       .from(reviews)
+      .leftJoin(users, eq(users.id, reviews.reviewerId))
+      .leftJoin(storedFiles, and(eq(storedFiles.id, users.signatureFileId), eq(storedFiles.purpose, 'signature')))
       .where(and(eq(reviews.orderId, orderId), eq(reviews.result, 'pass')))
       .orderBy(asc(reviews.createdAt), asc(reviews.id)),
+    db
+      .select({
+        deptId: departments.id,
+        deptName: departments.deptName,
+        deptSort: departments.sort,
+        unionName: unions.unionName,
+        state: orderUnions.status,
+        execDate: orderUnions.execDate,
+      })
+      .from(orderUnions)
+      .innerJoin(unions, eq(unions.id, orderUnions.unionId))
+      .innerJoin(departments, eq(departments.id, orderUnions.deptId))
+      .where(and(eq(orderUnions.orderId, orderId), inArray(orderUnions.status, [...NOT_EXAMINED])))
+      .orderBy(asc(unions.sort), asc(unions.id)),
   ]);
-
-  const depts = deptRows.map((d): ReportDept => ({
-    ...d,
+  // A department whose every line was waived no longer has its order_depts row; it is still reported.
+  const reported = [...deptRows];
+  for (const row of skippedRows) {
+    if (!reported.some((d) => d.deptId === row.deptId)) {
+      reported.push({ deptId: row.deptId, deptName: row.deptName, deptSort: row.deptSort });
+    }
+  }
+  reported.sort((a, b) => a.deptSort - b.deptSort || a.deptId - b.deptId);
+  const depts = reported.map(({ deptId, deptName }): ReportDept => ({
+    deptId,
+    deptName,
+    notExamined: skippedRows
+      .filter((r) => r.deptId === deptId)
+      .map((r) => ({
+        unionName: r.unionName,
+        // Issue 20: a deferred line still open when 总检 went ahead (0030 allows it) is 未检 in the report.
+        label: r.state === UNION_EXEC.deferred ? deferredReportLabel(r.execDate) : unionExecLabel(r.state),
+      })),
     results: resultRows
-      .filter((r) => r.deptId === d.deptId)
+      .filter((r) => r.deptId === deptId)
       .map((r) => ({ ...r, flag: (FLAGS.has(r.flag) ? r.flag : 'A') as AbnormalFlag })),
-    summaries: summaryRows.filter((s) => s.deptId === d.deptId).map((s) => s.content),
-    diagnoses: diagnosisRows.filter((g) => g.deptId === d.deptId).map(({ name, advice }) => ({ name, advice })),
+    summaries: summaryRows.filter((s) => s.deptId === deptId).map((s) => s.content),
+    // A department's own diagnoses, less those 总检 hid from the report.
+    diagnoses: diagnosisRows
+      .filter((g) => g.deptId === deptId && !g.hidden)
+      .sort((a, b) => a.sort - b.sort || a.id - b.id)
+      .map(({ diagName, advice }) => ({ name: diagName, advice })),
   }));
   // A step passed again after a return counts once: its latest pass signs the report.
   const latestByStep = new Map(reviewRows.map((r) => [r.step, r]));
@@ -146,8 +201,15 @@ export async function readReportData(db: Db, personalData: PersonalData, orderId
     conclusion: order.conclusion,
     advice: order.advice,
     depts,
-    diagnoses: diagnosisRows.filter((g) => g.deptId === null).map(({ name, advice }) => ({ name, advice })),
-    signatures: [...latestByStep.values()],
+    diagnoses: topLevel(diagnosisRows)
+      .filter((g) => !g.hidden)
+      .map(({ diagName, advice, groupAdvice }) => ({ name: diagName, advice, groupAdvice })),
+    signatures: [...latestByStep.values()].map(({ step, reviewerName, signedAt, imageType, image }) => ({
+      step,
+      reviewerName,
+      signedAt,
+      signatureImage: image && imageType ? `data:${imageType};base64,${Buffer.from(image).toString('base64')}` : null,
+    })),
   };
 }
 

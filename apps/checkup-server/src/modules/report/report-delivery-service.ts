@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import {
+  bannedMessage,
   AppError,
   DELIVERY_METHOD_LABELS,
   isValidMobile,
@@ -13,7 +14,9 @@ import { customers, orders, reportDeliveries } from '../../db/schema.js';
 import { abnormalReportMessage, hasOpenException } from '../orders/open-exceptions.js';
 import type { PersonalData } from '../people/personal-data.js';
 import { markReportSent } from '../orders/order-status-service.js';
+import { banReasonOf } from '../orders/order-ban.js';
 import { reportStateOf } from './report-state.js';
+import { maskedDestination, recordInterfaceError, resolveInterfaceErrors } from '../interface-errors/recorder.js';
 import type { ReportTransport } from './report-transport.js';
 
 export interface DeliveryRequest {
@@ -84,6 +87,8 @@ export async function deliverReport(
   const refuse = (message: string): DeliveryOutcome => ({ order_id: orderId, ok: false, message, status: null });
   const examinee = await examineeOf(db, personalData, orderId);
   if (!examinee) return refuse('体检订单不存在');
+  const banned = await banReasonOf(db, orderId);
+  if (banned !== null) return refuse(bannedMessage(banned));
   const notSendable = SEND_REFUSALS[(await reportStateOf(db, orderId)) ?? 'to_print'];
   if (notSendable) return refuse(notSendable);
   if (await hasOpenException(db, orderId)) return refuse(abnormalReportMessage('发送'));
@@ -99,6 +104,17 @@ export async function deliverReport(
     } catch {
       sent = { ok: false, detail: `${DELIVERY_METHOD_LABELS[request.method]}发送通道不可用` };
     }
+    // 接口错误日志 (issue 21): sent again from 报告发送, which closes the row.
+    const subject = `report_delivery:${orderId}:${request.method}`;
+    if (sent.ok) await resolveInterfaceErrors(db, subject);
+    else
+      await recordInterfaceError(db, {
+        system: request.method,
+        callName: request.method === 'sms' ? '报告短信发送' : '报告电子邮件发送',
+        subject,
+        request: `体检号${orderId}，${maskedDestination(recipient, destination!)}`,
+        response: sent.detail,
+      });
   }
   return db.transaction(async (tx) => {
     await tx.insert(reportDeliveries).values({

@@ -124,6 +124,10 @@ function deptSection(dept: ReportDept): Content[] {
       r.refRange ?? '',
     ];
   });
+  // Issue 19: a line not examined is listed by name with 弃检 / 拒检 / 迟检, never as a blank.
+  for (const line of dept.notExamined) {
+    rows.push([line.unionName, { text: line.label, color: '#666' }, '', '', '']);
+  }
   const content: Content[] = [{ text: dept.deptName, style: 'dept' }];
   if (rows.length > 0) {
     content.push({
@@ -131,10 +135,14 @@ function deptSection(dept: ReportDept): Content[] {
       layout: 'lightHorizontalLines',
     });
   }
-  content.push({
-    text: [{ text: '小结：', bold: true }, dept.summaries.length ? dept.summaries.join('；') : '未见异常'],
-    margin: [0, 4, 0, 0],
-  });
+  // A department with nothing examined has no findings to sum up.
+  const nothingExamined = dept.results.length === 0 && dept.notExamined.length > 0;
+  if (!nothingExamined || dept.summaries.length > 0) {
+    content.push({
+      text: [{ text: '小结：', bold: true }, dept.summaries.length ? dept.summaries.join('；') : '未见异常'],
+      margin: [0, 4, 0, 0],
+    });
+  }
   for (const d of dept.diagnoses) {
     content.push({ text: [{ text: '诊断：', bold: true }, d.name, d.advice ? `（建议：${d.advice}）` : ''] });
   }
@@ -144,17 +152,18 @@ function deptSection(dept: ReportDept): Content[] {
 function signatures(data: ReportData): Content {
   const cells: TableCell[] = ['first', 'main', 'final'].map((step) => {
     const signed = data.signatures.find((s) => s.step === step);
-    return {
-      text: `${STEP_NAMES[step]}医生：${signed ? `${signed.reviewerName}  ${day(signed.signedAt)}` : '—'}`,
-    };
+    const text = `${STEP_NAMES[step]}医生：${signed ? `${signed.reviewerName}  ${day(signed.signedAt)}` : '—'}`;
+    // The signature image of the account (账号管理) under the printed name, when it has one.
+    const image = embeddableImage(signed?.signatureImage ?? null);
+    return image ? { stack: [{ text }, { image, fit: [120, 40], margin: [0, 4, 0, 0] }] } : { text };
   });
   return { table: { widths: ['*', '*', '*'], body: [cells] }, layout: 'noBorders', margin: [0, 16, 0, 0] };
 }
 
 /** The report's sections, each printed under the title its template gives it. */
 function sectionPrinter(data: ReportData, options: ReportPdfOptions, barcode: string): SectionPrinter {
-  // The examinee's own overall list; a visit without one prints the departments' diagnoses.
-  const diagnoses = data.diagnoses.length ? data.diagnoses : data.depts.flatMap((d) => d.diagnoses);
+  // 总检's conclusion grid: every department's and 总检's own, in its order, without the hidden ones.
+  const diagnoses = data.diagnoses;
   const printers: Record<string, (title: string) => Content[]> = {
     cover: () => [cover(data, options, barcode)],
     examinee: (t) => [sectionHeading(t), examineeTable(options.layout, examineeValues(data))],
@@ -213,6 +222,26 @@ export function assertReportReady(status: string): void {
   throw new AppError('ILLEGAL_TRANSITION', `${REPORT_NOT_READY_MESSAGE}${label}`);
 }
 
+/** What a report PDF is built from, read from the database; refused unless the final review passed. */
+export async function readReportInput(
+  db: Db,
+  personalData: PersonalData,
+  orderId: string,
+): Promise<{ data: ReportData; options: ReportPdfOptions }> {
+  const data = await readReportData(db, personalData, orderId);
+  if (!data) throw new AppError('RECORD_NOT_FOUND', '体检订单不存在');
+  assertReportReady(data.status);
+  const config = await readGlobalConfig(db);
+  return {
+    data,
+    options: {
+      hospitalName: config.hospital.name ?? '体检中心',
+      logo: config.hospital.logo,
+      layout: await readDefaultLayout(db, 'exam_report', suitOfExamType(data.examType)),
+    },
+  };
+}
+
 /**
  * One visit's report as a PDF, for staff printing and the self-print kiosk alike: refused unless
  * its final review passed. Whether the caller may see the examinee is the caller's check.
@@ -223,16 +252,8 @@ export async function renderReportPdf(
   orderId: string,
   options: { compress?: boolean } = {},
 ): Promise<Buffer> {
-  const data = await readReportData(db, personalData, orderId);
-  if (!data) throw new AppError('RECORD_NOT_FOUND', '体检订单不存在');
-  assertReportReady(data.status);
-  const config = await readGlobalConfig(db);
-  return buildReportPdf(data, {
-    hospitalName: config.hospital.name ?? '体检中心',
-    logo: config.hospital.logo,
-    layout: await readDefaultLayout(db, 'exam_report', suitOfExamType(data.examType)),
-    compress: options.compress,
-  });
+  const input = await readReportInput(db, personalData, orderId);
+  return buildReportPdf(input.data, { ...input.options, compress: options.compress });
 }
 
 export const reportDisposition = (orderId: string) =>

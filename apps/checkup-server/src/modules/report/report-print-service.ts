@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { orders, reportPrints } from '../../db/schema.js';
 import { assertNoOpenException } from '../orders/open-exceptions.js';
 import { markReportPrinted } from '../orders/order-status-service.js';
+import { assertNotBanned } from '../orders/order-ban.js';
 import { assertReportReady } from './report-pdf.js';
 
 export interface PrintActor {
@@ -23,6 +24,7 @@ export async function recordStaffPrint(db: Db, orderId: string, actor: PrintActo
   return db.transaction(async (tx) => {
     const [row] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.orderId, orderId));
     if (!row) throw new AppError('RECORD_NOT_FOUND', '体检订单不存在');
+    await assertNotBanned(tx, orderId);
     assertReportReady(row.status);
     await assertNoOpenException(tx, orderId, '打印');
     await tx.insert(reportPrints).values({ orderId, source, operatorId: actor.userId });
@@ -36,6 +38,7 @@ export async function recordStaffPrint(db: Db, orderId: string, actor: PrintActo
 export async function assertPrintable(db: Db, orderId: string): Promise<void> {
   const [row] = await db.select({ status: orders.status }).from(orders).where(eq(orders.orderId, orderId));
   if (!row) throw new AppError('RECORD_NOT_FOUND', '体检订单不存在');
+  await assertNotBanned(db, orderId);
   assertReportReady(row.status);
   await assertNoOpenException(db, orderId, '打印');
 }

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { auditLog, orders, reportReviews } from '../../db/schema.js';
 import { assertNotLockedByOther } from '../locks/record-locks.js';
 import { reportStateOf } from './report-state.js';
+import { assertNotBanned } from '../orders/order-ban.js';
 
 export interface ReportVerdict {
   orderId: string;
@@ -24,6 +25,7 @@ export async function reviewReport(db: Db, verdict: ReportVerdict, user: UserInf
       .where(eq(orders.orderId, verdict.orderId))
       .for('update');
     if (!row) throw new AppError('RECORD_NOT_FOUND', '体检订单不存在');
+    await assertNotBanned(tx, verdict.orderId);
     const state = await reportStateOf(tx, verdict.orderId);
     if (!state || !isReportPrinted(state)) throw new AppError('ILLEGAL_TRANSITION', '报告尚未打印，不能审核');
     await tx.insert(reportReviews).values({

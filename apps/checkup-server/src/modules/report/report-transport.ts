@@ -8,6 +8,8 @@ export interface ReportDelivery {
   recipient: string;
   /** A mobile number or an e-mail address. */
   destination: string;
+  /** The message itself when it is a notice (领取通知, issue 20) rather than the report. */
+  text?: string;
 }
 
 /**
@@ -38,6 +40,7 @@ export function loggingReportTransport(log: TransportLogger): ReportTransport {
           recipient: maskName(delivery.recipient),
           destination:
             delivery.method === 'email' ? maskEmail(delivery.destination) : maskPersonalText(delivery.destination),
+          text_length: delivery.text?.length,
         },
         'report delivery (logging transport, not sent)',
       );

@@ -18,6 +18,9 @@ export const AREA_CHUNKS: { [A in Area]?: () => Promise<{ screens: AreaScreens<A
   exam_mg: () => import('../../features/exam_mg/screens'),
   cfg: () => import('../../features/cfg/screens'),
   exam_cfg: () => import('../../features/exam_cfg/screens'),
+  finance_mg: () => import('../../features/finance_mg/screens'),
+  management_data: () => import('../../features/management_data/screens'),
+  crm: () => import('../../features/crm/screens'),
 };
 
 /** Spec §9: a chunk that has not loaded within this long is reported, with a retry. */

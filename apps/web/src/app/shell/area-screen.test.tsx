@@ -75,7 +75,7 @@ describe('loading an area (spec §9 chunk time-out)', () => {
     } finally {
       vi.useRealTimers();
     }
-    expect(await realLoadArea('crm')).toBeNull();
+    expect(await realLoadArea('bi')).toBeNull();
   });
 
   it('names the screens a chunk holds under a key no route of its area has', () => {

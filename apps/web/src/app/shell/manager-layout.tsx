@@ -1,12 +1,17 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Avatar, Button, Dropdown, Layout, Typography } from 'antd';
-import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { App, Avatar, Button, Dropdown, Layout, Typography } from 'antd';
+import { InfoCircleOutlined, KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useVersion } from '../api/get-version';
 import { useUserInfo } from '../../features/session/api/get-user-info';
 import { useLogout } from '../../features/session/api/logout';
-import { APP_ROUTES, HOME_PATH, mayCall, routeOf, setServiceTypeRoute } from '@checkup/api-contract';
+import { ChangePasswordDialog } from '../../features/session/change-password-dialog';
+import { findMenuNode, HOME_PATH, mayCall, routeOf, setServiceTypeRoute } from '@checkup/api-contract';
+import { useMenuTree } from '../api/get-menu-settings';
+import { AboutDialog } from './about-dialog';
+import { PageHelp } from './page-help';
 import { PageTabs } from './page-tabs';
+import { ReminderBell } from './reminder-bell';
 import { ScreenHost } from './screen-host';
 import { serverModeMenuItem, useServerModeSwitch } from './server-mode-menu';
 import { SideMenu } from './side-menu';
@@ -21,11 +26,17 @@ export function ManagerLayout() {
   const version = useVersion();
   const user = useUserInfo();
   const logout = useLogout();
+  const { message } = App.useApp();
+  const menuTree = useMenuTree();
   const onServerModeClick = useServerModeSwitch();
   useNavigationRules();
   const [tabs, setTabs] = useState<PageTab[]>(() => loadTabs());
   const [lastPath, setLastPath] = useState<string | null>(null);
   const [seen, setSeen] = useState('');
+  const [changingPassword, setChangingPassword] = useState(false);
+  // After 重置密码 (or on a new account) the server serves nothing else until the password is changed.
+  const mustChangePassword = user.data?.must_change_password === true;
+  const [aboutOpen, setAboutOpen] = useState(false);
   const current = routeOf(location.pathname);
   const roleMenu = user.data?.role_menu ?? [];
   const { search, closeTag } = stripCloseTag(location.search);
@@ -53,8 +64,9 @@ export function ManagerLayout() {
 
   if (location.pathname.replace(/\/+$/, '') === '/manager') return <Navigate to={HOME_PATH} replace />;
   if (current?.isGroup) {
-    const first = APP_ROUTES.find((r) => r.parentKey === current.menuKey && !r.isGroup);
-    return <Navigate to={first?.path ?? HOME_PATH} replace />;
+    // A group's address opens its first screen in 菜单分类's order.
+    const first = findMenuNode(menuTree, current.menuKey)?.children.find((c) => c.kind === 'screen');
+    return <Navigate to={first?.route?.path ?? HOME_PATH} replace />;
   }
 
   async function onLogout() {
@@ -73,22 +85,39 @@ export function ManagerLayout() {
     <Layout className={styles.root}>
       <Layout.Header className={styles.header}>
         <Typography.Text className={styles.brand}>{version.data?.name ?? '体检管理系统'}</Typography.Text>
-        <Dropdown
-          menu={{
-            // Offered to whom the switch call is open (外检模式); the server refuses the others too.
-            items: [
-              ...(mayCall(setServiceTypeRoute, roleMenu) ? [serverModeMenuItem] : []),
-              { key: 'logout', icon: <LogoutOutlined aria-hidden />, label: '退出登录' },
-            ],
-            onClick: ({ key }) => (key === 'logout' ? void onLogout() : onServerModeClick(key)),
-          }}
-        >
-          <Button type="text" className={styles.user} data-testid="current-user">
-            <Avatar size="small" icon={<UserOutlined aria-hidden />} />
-            <span>{user.data?.user_name}</span>
-          </Button>
-        </Dropdown>
+        <div className={styles.actions}>
+          <ReminderBell className={styles.user} />
+          <Dropdown
+            menu={{
+              // Offered to whom the switch call is open (外检模式); the server refuses the others too.
+              items: [
+                ...(mayCall(setServiceTypeRoute, roleMenu) ? [serverModeMenuItem] : []),
+                { key: 'password', icon: <KeyOutlined aria-hidden />, label: '修改密码' },
+                { key: 'about', icon: <InfoCircleOutlined aria-hidden />, label: '关于本系统' },
+                { key: 'logout', icon: <LogoutOutlined aria-hidden />, label: '退出登录' },
+              ],
+              onClick: ({ key }) => {
+                if (key === 'logout') void onLogout();
+                else if (key === 'password') setChangingPassword(true);
+                else if (key === 'about') setAboutOpen(true);
+                else onServerModeClick(key);
+              },
+            }}
+          >
+            <Button type="text" className={styles.user} data-testid="current-user">
+              <Avatar size="small" icon={<UserOutlined aria-hidden />} />
+              <span>{user.data?.user_name}</span>
+            </Button>
+          </Dropdown>
+        </div>
+        <AboutDialog open={aboutOpen} onClose={() => setAboutOpen(false)} />
       </Layout.Header>
+      <ChangePasswordDialog
+        open={mustChangePassword || changingPassword}
+        forced={mustChangePassword}
+        onClose={() => setChangingPassword(false)}
+        onLogout={() => void onLogout()}
+      />
       <Layout>
         <Layout.Sider width={208} theme="light" className={styles.sider}>
           <SideMenu roleMenu={roleMenu} />
@@ -105,8 +134,14 @@ export function ManagerLayout() {
               if (tab) void navigate(`${tab.path}${tab.search}`);
             }}
             onClose={onCloseTab}
+            extra={
+              current && !current.isGroup ? (
+                <PageHelp uniqueKey={current.menuKey} fail={(text) => void message.error(text)} />
+              ) : null
+            }
           />
-          <ScreenHost openPaths={openPaths} roleMenu={roleMenu} />
+          {/* Until the password is changed the server refuses the screens' calls: none is opened. */}
+          {!mustChangePassword && <ScreenHost openPaths={openPaths} roleMenu={roleMenu} />}
         </Layout.Content>
       </Layout>
     </Layout>

@@ -1,4 +1,4 @@
-import type { KeyboardEvent, MouseEvent } from 'react';
+import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
 import { Tabs } from 'antd';
 import { CloseOutlined, EllipsisOutlined } from '@ant-design/icons';
 import type { PageTab } from './tabs-store';
@@ -18,12 +18,15 @@ export function PageTabs({
   isClosable,
   onSelect,
   onClose,
+  extra,
 }: {
   tabs: PageTab[];
   activeKey: string;
   isClosable: (path: string) => boolean;
   onSelect: (path: string) => void;
   onClose: (path: string) => void;
+  /** Shown at the end of the tab bar: the page's help icon. */
+  extra?: ReactNode;
 }) {
   const closeByKey = (event: KeyboardEvent<HTMLDivElement>) => {
     const tab = (event.target as HTMLElement).closest<HTMLElement>('[role=tab]');
@@ -39,28 +42,32 @@ export function PageTabs({
   };
 
   return (
-    <div onKeyDown={closeByKey}>
-      <Tabs
-        type="card"
-        size="small"
-        className={styles.tabs}
-        activeKey={activeKey}
-        items={tabs.map((t) => ({
-          key: t.path,
-          label: isClosable(t.path) ? (
-            <span title={`${t.title}（按 Delete 关闭）`}>
-              <span>{t.title}</span>
-              <CloseOutlined aria-hidden className={styles.tabClose} onClick={closeByClick(t.path)} />
-            </span>
-          ) : (
-            t.title
-          ),
-        }))}
-        onChange={onSelect}
-        // Shown when the tabs overflow; antd names it by its icon, "ellipsis".
-        more={{ icon: <EllipsisOutlined aria-label="更多页签" /> }}
-        data-testid="page-tabs"
-      />
+    // The extra (the help icon) sits beside the tab list, not in it: a tablist holds only tabs (axe).
+    <div className={styles.tabsRow}>
+      <div className={styles.tabsList} onKeyDown={closeByKey}>
+        <Tabs
+          type="card"
+          size="small"
+          className={styles.tabs}
+          activeKey={activeKey}
+          items={tabs.map((t) => ({
+            key: t.path,
+            label: isClosable(t.path) ? (
+              <span title={`${t.title}（按 Delete 关闭）`}>
+                <span>{t.title}</span>
+                <CloseOutlined aria-hidden className={styles.tabClose} onClick={closeByClick(t.path)} />
+              </span>
+            ) : (
+              t.title
+            ),
+          }))}
+          onChange={onSelect}
+          // Shown when the tabs overflow; antd names it by its icon, "ellipsis".
+          more={{ icon: <EllipsisOutlined aria-label="更多页签" /> }}
+          data-testid="page-tabs"
+        />
+      </div>
+      {extra}
     </div>
   );
 }

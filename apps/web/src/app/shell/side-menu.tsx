@@ -1,32 +1,25 @@
 import { useMemo } from 'react';
 import { Menu, type MenuProps } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
-import { APP_ROUTES, AREAS, isAllowed, routeOf } from '@checkup/api-contract';
-import type { AppRoute } from '@checkup/api-contract';
+import { APP_ROUTES, routeOf, visibleMenu, type MenuNode } from '@checkup/api-contract';
+import { useMenuTree } from '../api/get-menu-settings';
 
 type Item = Required<MenuProps>['items'][number];
 
-/** The side menu, built from the route table and filtered by the user's role_menu keys (spec §6). */
+const itemOf = (node: MenuNode): Item =>
+  node.kind === 'screen'
+    ? { key: node.route!.path, label: node.title }
+    : { key: node.key, label: node.title, children: node.children.map(itemOf) };
+
+/**
+ * The side menu: the route table in 菜单分类's order and titles, without its hidden entries, filtered by
+ * the user's role_menu keys (spec §6). Hiding only hides: a hidden screen still opens for its holders.
+ */
 export function SideMenu({ roleMenu }: { roleMenu: readonly string[] }) {
   const navigate = useNavigate();
   const location = useLocation();
-
-  const items = useMemo(() => {
-    const visible = APP_ROUTES.filter((r) => !r.hidden && isAllowed(r, roleMenu));
-    const childrenOf = (parent: AppRoute | null, area: string): Item[] =>
-      visible
-        .filter((r) => r.area === area && r.parentKey === (parent?.menuKey ?? null))
-        .map((r) => {
-          if (!r.isGroup) return { key: r.path, label: r.title };
-          const children = childrenOf(r, area);
-          return children.length ? { key: r.menuKey, label: r.title, children } : null;
-        })
-        .filter((i): i is NonNullable<typeof i> => i !== null);
-    return AREAS.map((area): Item | null => {
-      const children = childrenOf(null, area.area);
-      return children.length ? { key: area.area, label: area.title, children } : null;
-    }).filter((i): i is NonNullable<typeof i> => i !== null);
-  }, [roleMenu]);
+  const tree = useMenuTree();
+  const items = useMemo(() => visibleMenu(tree, roleMenu).map(itemOf), [tree, roleMenu]);
 
   const current = routeOf(location.pathname);
   // A detail screen lights up the list it came from.

@@ -56,8 +56,11 @@ export function SignalHandler() {
           void router.navigate(MAINTAIN_PATH, { replace: true });
       }
     };
+    // A refused call: the menu is read again, so a screen taken from the role closes at once.
+    apiHooks.onForbidden = () => void queryClient.invalidateQueries({ queryKey: userInfoQueryOptions.queryKey });
     return () => {
       apiHooks.onSignal = undefined;
+      apiHooks.onForbidden = undefined;
     };
   }, [queryClient, modal]);
   return null;

@@ -27,6 +27,9 @@ import RptExamine from './rpt_examine';
 import RptExamineDetail from './rpt_examine_detail';
 import SendRpt from './send_rpt';
 import NewSend from './new_send';
+import DelayMg from './delay_mg';
+import GuidanceRecycle from './guidance_recycle';
+import ReviewMg from './review_mg';
 
 /** The built screens of 体检管理, by screen key; the rest of the area shows the developing page. */
 export const screens = {
@@ -61,4 +64,7 @@ export const screens = {
   rpt_examine_detail: RptExamineDetail,
   send_rpt: SendRpt,
   new_send: NewSend,
+  delay_mg: DelayMg,
+  guidance_recycle: GuidanceRecycle,
+  review_mg: ReviewMg,
 } satisfies AreaScreens<'exam_mg'>;

@@ -17,6 +17,8 @@ const user = (special_flag: '0' | '1'): UserInfo => ({
   all_depts: false,
   leader: false,
   discount_floor: 100,
+  must_change_password: false,
+  data_scope: 'all',
 });
 
 /** Signed in as a user with this special_flag (known already, as the shell has read it). */

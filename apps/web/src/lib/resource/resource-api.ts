@@ -3,7 +3,8 @@ import type { AnyResource, ImportResult, ResourceRow } from '@checkup/api-contra
 import { api } from '../api';
 
 /** Query keys of a resource: ['resource', name, …], so a write drops every list of it at once. */
-const keyOf = (resource: AnyResource) => ['resource', resource.spec.name] as const;
+export const resourceQueryKey = (resource: AnyResource) => ['resource', resource.spec.name] as const;
+const keyOf = resourceQueryKey;
 
 export type ListParams = Record<string, unknown> & { page: number; size: number };
 

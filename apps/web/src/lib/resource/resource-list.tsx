@@ -42,6 +42,8 @@ export interface ResourceListProps<R extends AnyResource> {
   extra?: ReactNode;
   /** The row's buttons after 查看, as the last column. */
   rowActions?(row: ResourceRow<R>): ReactNode;
+  /** The 操作 column's width when a screen's row has more buttons than the usual three. */
+  actionsWidth?: number;
   /** Rows read whole in a drawer, by 查看 or a double click. */
   detail?: ResourceDetail<ResourceRow<R>>;
   /** Filters the screen sets itself (one chosen conclusion word's links): every list call and export carries them. */
@@ -73,7 +75,7 @@ export function ResourceList<R extends AnyResource>(props: ResourceListProps<R>)
     title: '操作',
     key: 'actions',
     fixed: 'right',
-    width: rowActions ? 200 : 64,
+    width: props.actionsWidth ?? (rowActions ? 200 : 64),
     render: (_value, row) => (
       <Space size={4}>
         {detail && (

@@ -15,14 +15,18 @@ export interface ResourceScreenProps<R extends KeptResource> {
   title: string;
   columns: GenericColumn<ResourceRow<R>>[];
   filters: readonly ResourceFilter[];
-  /** The form's layout; its rules come from the resource's form schema. */
-  fields: readonly SchemaField[];
+  /** The form's layout; its rules come from the resource's form schema. By the record edited, when a new one differs (an initial password). */
+  fields: readonly SchemaField[] | ((editing: ResourceRow<R> | 'new') => readonly SchemaField[]);
+  /** The form's values as sent, when some must be prepared first (a password encrypted). */
+  toSave?(values: Record<string, unknown>): Promise<Record<string, unknown>>;
   /** A row as the form's initial values (defaults to the row itself). */
   toForm?(row: ResourceRow<R>): Record<string, unknown>;
   /** What a new record starts with; given the list's filter, it may start in the chosen type. */
   blank?: Record<string, unknown> | ((filter: Record<string, string>) => Record<string, unknown>);
   /** Extra buttons of a row, before 编辑; `openNew` opens the form of a new record with these values (复制). */
   rowActions?(row: ResourceRow<R>, actions: { openNew(values: Record<string, unknown>): void }): ReactNode;
+  /** The 操作 column's width when the row has more buttons than the usual three. */
+  actionsWidth?: number;
   /** The form drawer's width, for a form with a large control of its own (a template editor). */
   drawerSize?: number;
   /** A row read whole in a drawer (查看). */
@@ -51,7 +55,7 @@ const ENABLED_FILTER: ResourceFilter = {
  * of columns, filters and fields.
  */
 export function ResourceScreen<R extends KeptResource>(props: ResourceScreenProps<R>) {
-  const { resource, title, columns, fields, toForm = (row) => row, blank = {}, rowActions, detail, scope } = props;
+  const { resource, title, columns, toForm = (row) => row, blank = {}, rowActions, detail, scope, toSave } = props;
   const removeLabel = props.removeLabel ?? '删除';
   const { drawerSize = 560 } = props;
   const { spec } = resource;
@@ -75,10 +79,13 @@ export function ResourceScreen<R extends KeptResource>(props: ResourceScreenProp
     setEditing(row);
     setDrawerOpen(true);
   };
-  const save = (values: Record<string, unknown>) => {
+  const fields = typeof props.fields === 'function' ? props.fields(editing) : props.fields;
+  const save = async (values: Record<string, unknown>) => {
     const current = editing === 'new' ? {} : { id: editing.id, version: editing.version };
+    const prepared = toSave ? await toSave(values).catch((error: Error) => void fail(error)) : values;
+    if (!prepared) return;
     writes.save.mutate(
-      { ...values, ...current },
+      { ...prepared, ...current },
       {
         onSuccess: () => {
           void message.success(`${spec.title}已保存`);
@@ -146,6 +153,7 @@ export function ResourceScreen<R extends KeptResource>(props: ResourceScreenProp
         scope={scope}
         onFilter={setFilter}
         rowActions={keptActions}
+        actionsWidth={props.actionsWidth}
         extra={
           <Space>
             {has('import') && <ImportButton resource={resource} />}
@@ -171,7 +179,7 @@ export function ResourceScreen<R extends KeptResource>(props: ResourceScreenProp
           </Space>
         }
       >
-        <SchemaForm schema={spec.form} fields={fields} form={form} name={spec.title} onFinish={save}>
+        <SchemaForm schema={spec.form} fields={fields} form={form} name={spec.title} onFinish={(v) => void save(v)}>
           {props.formExtra}
         </SchemaForm>
       </Drawer>

@@ -60,6 +60,21 @@ describe('demo catalogue', () => {
     }
   });
 
+  it('configures a number’s normal result (全部正常) only inside the reference range of both sexes', () => {
+    const configured = DEMO_ITEMS.filter((i) => i.kind === 'number' && i.normal !== undefined);
+    // The laboratory panels (血常规, 尿常规, 肝功能 …) are signed from a normal run; measured values are not.
+    expect(configured.map((i) => i.code)).toEqual(expect.arrayContaining(['WBC', 'U-SG', 'ALT', 'GLU']));
+    expect(configured.map((i) => i.code)).not.toEqual(expect.arrayContaining(['HEIGHT']));
+    for (const item of configured) {
+      if (item.kind !== 'number') continue;
+      const value = Number(item.normal);
+      for (const [low, high] of [item.male ?? [null, null], item.female ?? item.male ?? [null, null]]) {
+        if (low !== null) expect(value, item.code).toBeGreaterThanOrEqual(low);
+        if (high !== null) expect(value, item.code).toBeLessThanOrEqual(high);
+      }
+    }
+  });
+
   it('gives text findings rates that leave room for normal results', () => {
     for (const item of DEMO_ITEMS) {
       if (item.kind === 'text') expect(item.findings.reduce((sum, f) => sum + f.rate, 0)).toBeLessThan(0.5);

@@ -33,6 +33,12 @@ export interface NumberItemDef {
   highWords?: string;
   lowWords?: string;
   decimals: number;
+  /**
+   * The centre's configured normal result (正常结果) that 全部正常 and 批量诊断 enter for an empty item;
+   * inside the reference range of both sexes. Only where a centre would set one (laboratory panels
+   * signed from a normal run); measured values (height, blood pressure …) have none.
+   */
+  normal?: string;
   /** Bounds of what can be measured at all (visual acuity 4.0–5.3); results are held inside them. */
   clamp?: Range;
   dist: Distribution;
@@ -79,6 +85,10 @@ export interface PackageDef {
   price: string;
   description: string;
   unions: readonly string[];
+  /** 可选组: the examinee takes exactly one union of each (issue 19). */
+  options?: readonly { name: string; unions: readonly string[] }[];
+  ageMin?: number;
+  ageMax?: number;
 }
 
 export interface DiagnosisDef {

@@ -77,6 +77,7 @@ export const DEMO_PACKAGES: readonly PackageDef[] = [
     gender: '0',
     price: '888.00',
     description: '45岁以上人群，增加心脑血管、甲状腺及肿瘤筛查项目',
+    ageMin: 45,
     unions: [...EXAM_BASE, ...LAB_BASE, 'THXHDB', 'ZLBZW', 'JZXGN', 'XDT', 'FBCC', 'JZXCC', 'JDMCC', 'XBCT'],
   },
   {
@@ -102,5 +103,16 @@ export const DEMO_PACKAGES: readonly PackageDef[] = [
     price: '100.00',
     description: '食品、公共场所从业人员健康证体检',
     unions: ['NKJC', 'WKJC', 'GGN2', 'XBDR'],
+  },
+  {
+    code: 'JXTJ',
+    name: '精选体检套餐(可选影像)',
+    gender: '0',
+    price: '298.00',
+    description: '18至60岁成人年度体检，胸部影像在DR与CT中任选一项',
+    ageMin: 18,
+    ageMax: 60,
+    unions: [...EXAM_BASE, 'XCG', 'NCG', 'GGN', 'SGN', 'XDT', 'FBCC'],
+    options: [{ name: '胸部影像', unions: ['XBDR', 'XBCT'] }],
   },
 ];

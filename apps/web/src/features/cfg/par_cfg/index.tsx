@@ -3,9 +3,15 @@ import {
   COLOR_STYLES,
   COLOR_STYLE_LABELS,
   DEFAULT_CARD_READER_PARAM,
+  PAY_TIMING_LABELS,
+  PAY_TIMINGS,
+  PRICE_ROUNDING_LABELS,
+  PRICE_ROUNDINGS,
+  registrationSettingsSchema,
   SWITCHABLE_SERVICE_TYPES,
   type CardReaderParam,
   type ParameterRow,
+  type RegistrationSettings,
 } from '@checkup/api-contract';
 import { useParameters } from './api/parameters';
 import { ParameterCard } from './components/parameter-card';
@@ -131,17 +137,20 @@ function ReviewCard({ row }: { row: ParameterRow | undefined }) {
     contagion: stored.show_contagion === true,
     // Stored values from before the switch existed mean the default: on.
     distinct: stored.distinct_reviewers !== false,
+    // Issue 20: off unless set.
+    deferred: stored.allow_deferred === true,
   };
   return (
     <ParameterCard<typeof initial>
       code="0030"
       row={row}
       initialValues={initial}
-      toValue={({ ai, contagion, distinct }) => ({
+      toValue={({ ai, contagion, distinct, deferred }) => ({
         ...stored,
         ai_review: { enable: ai },
         show_contagion: contagion,
         distinct_reviewers: distinct,
+        allow_deferred: deferred,
       })}
     >
       <Form.Item label="AI辅助总检" name="ai" valuePropName="checked">
@@ -158,13 +167,37 @@ function ReviewCard({ row }: { row: ParameterRow | undefined }) {
       >
         <Switch checkedChildren="开" unCheckedChildren="关" />
       </Form.Item>
+      <Form.Item
+        label="迟检项目可总检"
+        name="deferred"
+        valuePropName="checked"
+        extra="有迟检项目时仍可开始总检，报告中这些项目列为未检；关闭时须等迟检项目完成"
+      >
+        <Switch checkedChildren="允许" unCheckedChildren="不允许" />
+      </Form.Item>
+    </ParameterCard>
+  );
+}
+
+/** 0140 登记收费设置 (issue 19): how the payable total rounds, and whether examinees pay first. */
+function RegistrationCard({ row }: { row: ParameterRow | undefined }) {
+  const parsed = registrationSettingsSchema.safeParse(row?.param_value ?? {});
+  const initial: RegistrationSettings = parsed.success ? parsed.data : registrationSettingsSchema.parse({});
+  return (
+    <ParameterCard<RegistrationSettings> code="0140" row={row} initialValues={initial} toValue={(values) => values}>
+      <Form.Item label="应收金额取整" name="rounding" extra="体检者自费部分按此取整，差额计入其中价格最高的自费项目">
+        <Radio.Group options={PRICE_ROUNDINGS.map((value) => ({ value, label: PRICE_ROUNDING_LABELS[value] }))} />
+      </Form.Item>
+      <Form.Item label="缴费时机" name="pay_timing" extra="先付后检：登记完成后请体检者先到收费处缴费">
+        <Radio.Group options={PAY_TIMINGS.map((value) => ({ value, label: PAY_TIMING_LABELS[value] }))} />
+      </Form.Item>
     </ParameterCard>
   );
 }
 
 /**
  * 参数设置 (cfg/par_cfg): the hospital's own settings — its name and colour, where the ID card
- * reader answers, the 总检 switches. Each part saves on its own; workstations read the new values
+ * reader answers, the 总检 switches, the desk's rounding and pay timing (0140). Each part saves on its own; workstations read the new values
  * at once (the gateway drops its cached copies).
  */
 export default function ParCfg() {
@@ -187,6 +220,7 @@ export default function ParCfg() {
       <CompanyCard row={byCode('0810')} />
       <CardReaderCard row={byCode('0110')} />
       <ReviewCard row={byCode('0030')} />
+      <RegistrationCard row={byCode('0140')} />
     </div>
   );
 }

@@ -13,7 +13,7 @@ import { Button } from 'antd';
 import { useNavigate } from 'react-router';
 import type { SchemaField } from '@checkup/ui';
 import { ResourceSelect } from '../../../lib/resource/resource-select';
-import { RecordPage } from '../shared/record-page/record-page';
+import { RecordPage } from '../../../lib/resource/record-page';
 import { LinkedItems } from './linked-items';
 import { RuleConditionsInput } from './rule-conditions-input';
 

@@ -2,7 +2,7 @@ import { diagnosisMergeResource } from '@checkup/api-contract';
 import { Button } from 'antd';
 import { useNavigate } from 'react-router';
 import { mergeFields } from '../shared/diagnosis-merge/merge-fields';
-import { RecordPage } from '../shared/record-page/record-page';
+import { RecordPage } from '../../../lib/resource/record-page';
 
 /** 诊断关联详情 (exam_cfg/diag_cfg_related_detail?id=…): one merged conclusion word, edited in place. */
 export default function DiagCfgRelatedDetail() {

@@ -1,8 +1,16 @@
-import { RESULT_TYPE_LABELS, RESULT_TYPES, departmentResource, examItemResource } from '@checkup/api-contract';
+import {
+  CRITICAL_LEVEL_LABELS,
+  CRITICAL_LEVELS,
+  RESULT_TYPE_LABELS,
+  RESULT_TYPES,
+  departmentResource,
+  examItemResource,
+} from '@checkup/api-contract';
 import { ResourceScreen } from '../../../lib/resource/resource-screen';
 import { ResourceSelect } from '../../../lib/resource/resource-select';
 
 const typeOptions = RESULT_TYPES.map((value) => ({ value, label: RESULT_TYPE_LABELS[value] }));
+const levelOptions = CRITICAL_LEVELS.map((value) => ({ value, label: CRITICAL_LEVEL_LABELS[value] }));
 /** A reference range as read: 3.5-9.5, ≥3.5 or ≤9.5. */
 function range(low: string | null, high: string | null) {
   if (low !== null && high !== null) return `${low}-${high}`;
@@ -41,7 +49,15 @@ export default function ItemCfg() {
           width: 120,
           render: (_v, r) => range(r.ref_low_female, r.ref_high_female),
         },
-        { title: '危急值', key: 'critical', width: 110, render: (_v, r) => critical(r.critical_low, r.critical_high) },
+        {
+          title: '危急值',
+          key: 'critical',
+          width: 130,
+          render: (_v, r) =>
+            r.critical_low === null && r.critical_high === null
+              ? ''
+              : `${critical(r.critical_low, r.critical_high)}（${CRITICAL_LEVEL_LABELS[r.critical_level]}）`,
+        },
       ]}
       fields={[
         { name: 'item_code', label: '项目编码' },
@@ -59,13 +75,24 @@ export default function ItemCfg() {
         { name: 'ref_high_female', label: '女参考上限' },
         { name: 'critical_low', label: '危急值下限', extra: '低于下限即为危急值，通知临床' },
         { name: 'critical_high', label: '危急值上限' },
-        { name: 'normal_text', label: '正常结果', extra: '文字结果与之相同即为正常，例如“未见异常”' },
+        {
+          name: 'critical_level',
+          label: '危急程度',
+          kind: 'select',
+          options: levelOptions,
+          extra: '结果超出危急值上下限时提报的危急程度',
+        },
+        {
+          name: 'normal_text',
+          label: '正常结果',
+          extra: '文字结果与之相同即为正常，例如“未见异常”；科室录入的「全部正常」填入此结果（数值项目须填数值）',
+        },
         { name: 'high_words', label: '偏高结论词' },
         { name: 'low_words', label: '偏低结论词' },
         { name: 'external_code', label: 'LIS/PACS编码' },
         { name: 'sort', label: '排序', kind: 'number' },
       ]}
-      blank={{ result_type: 'number', sort: 0 }}
+      blank={{ result_type: 'number', critical_level: '3', sort: 0 }}
     />
   );
 }

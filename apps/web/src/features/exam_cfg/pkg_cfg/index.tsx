@@ -1,6 +1,7 @@
 import { GENDER_LIMIT_LABELS, GENDER_LIMITS, packageResource, unionResource } from '@checkup/api-contract';
 import { ResourceScreen } from '../../../lib/resource/resource-screen';
 import { ResourceSelect } from '../../../lib/resource/resource-select';
+import { OptionGroupsInput } from './option-groups-input';
 
 const genderOptions = GENDER_LIMITS.map((value) => ({ value, label: GENDER_LIMIT_LABELS[value] }));
 const ages = (min: number | null, max: number | null) =>
@@ -24,6 +25,12 @@ export default function PkgCfg() {
         { title: '套餐价', dataIndex: 'price', width: 90, align: 'right' },
         { title: '项目原价合计', dataIndex: 'union_total', width: 120, align: 'right' },
         { title: '组合项目数', dataIndex: 'union_ids', width: 100, render: (ids: number[]) => ids.length },
+        {
+          title: '可选组',
+          dataIndex: 'option_groups',
+          width: 140,
+          render: (groups: { group_name: string }[]) => groups.map((g) => g.group_name).join('、'),
+        },
       ]}
       fields={[
         { name: 'package_code', label: '套餐编码' },
@@ -45,10 +52,16 @@ export default function PkgCfg() {
             />
           ),
         },
+        {
+          name: 'option_groups',
+          label: '可选组',
+          extra: '体检者在每个可选组中选且只选一项，所选项目按原价比例分摊套餐价',
+          input: <OptionGroupsInput />,
+        },
         { name: 'description', label: '说明' },
         { name: 'sort', label: '排序', kind: 'number' },
       ]}
-      blank={{ gender_limit: '0', sort: 0, union_ids: [] }}
+      blank={{ gender_limit: '0', sort: 0, union_ids: [], option_groups: [] }}
     />
   );
 }

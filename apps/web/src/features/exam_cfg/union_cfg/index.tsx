@@ -35,6 +35,7 @@ export default function UnionCfg() {
         { title: '性别', dataIndex: 'gender_limit', width: 70, render: (g: '0' | '1' | '2') => GENDER_LIMIT_LABELS[g] },
         { title: '项目数', dataIndex: 'item_ids', width: 80, render: (ids: number[]) => ids.length },
         { title: '互斥', dataIndex: 'mutex_ids', width: 70, render: (ids: number[]) => ids.length || '' },
+        { title: '禁止打折', dataIndex: 'no_discount', width: 80, render: (v: boolean) => (v ? '是' : '') },
       ]}
       fields={[
         { name: 'union_code', label: '组合编码' },
@@ -48,6 +49,7 @@ export default function UnionCfg() {
         { name: 'gender_limit', label: '适用性别', kind: 'select', options: genderOptions },
         { name: 'specimen', label: '标本类型', extra: '需要打印条码的标本，例如 blood、urine' },
         { name: 'pinyin', label: '拼音简码' },
+        { name: 'no_discount', label: '禁止打折', kind: 'switch', extra: '登记台不能对该项目打折' },
         {
           name: 'item_ids',
           label: '包含项目',
@@ -77,7 +79,7 @@ export default function UnionCfg() {
         },
         { name: 'sort', label: '排序', kind: 'number' },
       ]}
-      blank={{ gender_limit: '0', sort: 0, item_ids: [], mutex_ids: [] }}
+      blank={{ gender_limit: '0', no_discount: false, sort: 0, item_ids: [], mutex_ids: [] }}
       rowActions={(row) => (
         <Button type="link" size="small" onClick={() => void navigate(recordPath('mutex_cfg', row.id))}>
           互斥

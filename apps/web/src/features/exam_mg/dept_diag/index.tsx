@@ -88,7 +88,17 @@ export default function DeptDiag() {
       title: '订单状态',
       dataIndex: 'order_status',
       width: 100,
-      render: (v: keyof typeof ORDER_STATUS_LABELS) => ORDER_STATUS_LABELS[v],
+      // Issue 19: entry refuses a visit not checked in or banned; the list says so before it is opened.
+      render: (v: keyof typeof ORDER_STATUS_LABELS, row: Row) =>
+        row.ban_reason !== null ? (
+          <Tag color="error" title={row.ban_reason}>
+            已禁检
+          </Tag>
+        ) : v === 'registered' ? (
+          <Tag color="warning">未报到</Tag>
+        ) : (
+          ORDER_STATUS_LABELS[v]
+        ),
     },
     {
       title: '异常',

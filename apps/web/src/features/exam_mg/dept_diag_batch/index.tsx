@@ -2,7 +2,13 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, DatePicker, List, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { NORMAL_SUMMARY, type RouteOutput, type batchNormalSaveRoute } from '@checkup/api-contract';
+import {
+  BATCH_SKIP_REASONS,
+  NORMAL_SUMMARY,
+  type BatchSkipReason,
+  type RouteOutput,
+  type batchNormalSaveRoute,
+} from '@checkup/api-contract';
 import { GenericTable, type GenericColumn } from '@checkup/ui';
 import { useDeptWorklist } from '../shared/dept-worklist/api/get-dept-worklist';
 import { useMyDepts } from '../shared/dept-worklist/api/get-my-depts';
@@ -10,6 +16,17 @@ import { useBatchNormalSave } from './api/batch-normal-save';
 
 type Row = NonNullable<ReturnType<typeof useDeptWorklist>['data']>['list'][number];
 type Outcome = RouteOutput<typeof batchNormalSaveRoute>;
+
+/** Issue 19: why the visits were skipped, counted by reason: （未报到 2，已签名 1）. */
+function skipCounts(skipped: Outcome['skipped']): string {
+  if (skipped.length === 0) return '';
+  const counts = new Map<string, number>();
+  for (const s of skipped) {
+    const label = BATCH_SKIP_REASONS[s.reason_code as BatchSkipReason] ?? s.reason;
+    counts.set(label, (counts.get(label) ?? 0) + 1);
+  }
+  return `（${[...counts].map(([label, n]) => `${label} ${n}`).join('，')}）`;
+}
 
 /** The most a batch may carry (the contract's limit) and so the page size here. */
 const BATCH_SIZE = 200;
@@ -51,7 +68,7 @@ export default function DeptDiagBatch() {
                 setOutcome(result);
                 setSelected([]);
                 void message.success(
-                  `已为 ${result.saved.length} 位受检者保存 ${result.result_count} 项正常结果，跳过 ${result.skipped.length} 位`,
+                  `已为 ${result.saved.length} 位受检者保存 ${result.result_count} 项正常结果，跳过 ${result.skipped.length} 位${skipCounts(result.skipped)}`,
                 );
                 void queryClient.invalidateQueries({ queryKey: ['dept_diag', 'worklist'] });
               },

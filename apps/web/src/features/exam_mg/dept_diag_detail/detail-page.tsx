@@ -11,6 +11,8 @@ import { useMatchDiagnoses } from './api/match-diagnoses';
 import { useSaveDeptDiagnosis } from './api/save-dept-diagnosis';
 import { useSignDept } from './api/sign-dept';
 import { useUpdateCorrectionStatus } from './api/update-correction-status';
+import { DeptExtraActions } from './components/dept-extra-actions';
+import { DeptReminders } from './components/dept-reminders';
 import { DiagnosisList } from './components/diagnosis-list';
 import { ExamineeHeader } from './components/examinee-header';
 import { ExceptionDrawer } from './components/exception-drawer';
@@ -19,6 +21,9 @@ import { SummaryList } from './components/summary-list';
 import { judgeItem, withMatches } from './entry-state';
 import { useDeptEntry } from './use-dept-entry';
 import { useDeptLock } from './use-dept-lock';
+import dayjs from 'dayjs';
+import { BanBanner } from '../shared/order-ban/ban-banner';
+import { useOrderBan } from '../shared/order-ban/use-order-ban';
 
 const EDITABLE_ORDER = new Set(['checked_in', 'in_exam']);
 const AI_REMINDER = '本次体检有待核对的AI纠错提醒，请逐项核对本科室的结果与诊断，核对后点击「已处理异常」。';
@@ -31,8 +36,15 @@ export function DetailPage({ record }: { record: DeptRecord }) {
   const view = useDeptDiagnosis(record);
   const data = view.data;
   const signed = data?.dept_status === '2';
-  const editable = lock.state === 'held' && data !== undefined && !signed && EDITABLE_ORDER.has(data.order_status);
-  const { entry, dirty, change, setResult, setSummary, clearLists, clearDraft } = useDeptEntry(record, data, editable);
+  // 禁检 (issue 19): a visit banned while open turns read-only with the reason.
+  const banned = useOrderBan(record.orderId).data?.banned === true;
+  const editable =
+    lock.state === 'held' && data !== undefined && !signed && !banned && EDITABLE_ORDER.has(data.order_status);
+  const { entry, dirty, change, setResult, fillNormal, setSummary, clearLists, clearDraft } = useDeptEntry(
+    record,
+    data,
+    editable,
+  );
   const save = useSaveDeptDiagnosis(record);
   const match = useMatchDiagnoses(record);
   const sign = useSignDept(record);
@@ -73,7 +85,8 @@ export function DetailPage({ record }: { record: DeptRecord }) {
     [data, entry],
   );
 
-  const onSave = () => {
+  /** 保存, and with `then` 保存并签名: the signature follows a successful save. */
+  const onSave = (then?: () => void) => {
     if (!editable || !entry || save.isPending) return;
     save.mutate(entry, {
       onSuccess: ({ new_critical: raised, ...next }) => {
@@ -81,6 +94,7 @@ export function DetailPage({ record }: { record: DeptRecord }) {
         showView(next);
         refreshWorklist();
         void message.success('保存成功');
+        then?.();
         if (raised.length > 0) {
           notification.error({
             title: '危急值已上报',
@@ -92,20 +106,6 @@ export function DetailPage({ record }: { record: DeptRecord }) {
       onError: (err) => void message.error(err.message),
     });
   };
-  const saveRef = useRef(onSave);
-  useEffect(() => {
-    saveRef.current = onSave;
-  });
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
-        event.preventDefault();
-        saveRef.current();
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
 
   const onMatch = () => {
     if (!entry) return;
@@ -118,8 +118,8 @@ export function DetailPage({ record }: { record: DeptRecord }) {
     });
   };
 
-  const onSign = (workGroupId?: number) => {
-    if (dirty) {
+  const onSign = (workGroupId?: number, justSaved = false) => {
+    if (dirty && !justSaved) {
       void message.warning('请先保存本科室结果再签名');
       return;
     }
@@ -132,6 +132,37 @@ export function DetailPage({ record }: { record: DeptRecord }) {
       onError: (err) => void message.error(err.message),
     });
   };
+
+  /** 全部正常 (issue 19): every empty item of the lines done today takes its normal value. */
+  const onAllNormal = () => {
+    if (!editable) return;
+    fillNormal();
+  };
+  const onSaveAndSign = () => {
+    if (!editable || sign.isPending) return;
+    onSave(() => onSign(undefined, true));
+  };
+
+  const keys = useRef({ onSave, onAllNormal, onSaveAndSign });
+  useEffect(() => {
+    keys.current = { onSave, onAllNormal, onSaveAndSign };
+  });
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
+        event.preventDefault();
+        keys.current.onSave();
+      } else if (event.key === 'F8') {
+        event.preventDefault();
+        keys.current.onAllNormal();
+      } else if (event.key === 'F9') {
+        event.preventDefault();
+        keys.current.onSaveAndSign();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
 
   const onCorrectionHandled = () =>
     clearCorrection.mutate(undefined, {
@@ -152,10 +183,20 @@ export function DetailPage({ record }: { record: DeptRecord }) {
     <ConfidentialGuard person={data.customer}>
       <Card size="small" title="科室诊断详情">
         <ExamineeHeader view={data} />
+        <BanBanner orderId={record.orderId} />
+        {data.review_return && (
+          <Alert
+            type="warning"
+            showIcon
+            style={{ marginBottom: 8 }}
+            title={`总检审核不通过，退回本科室：${data.review_return.reason}（${data.review_return.reviewer_name}，${dayjs(data.review_return.created_at).format('YYYY-MM-DD HH:mm')}）`}
+          />
+        )}
         {lock.state === 'refused' && (
           <Alert type="warning" showIcon style={{ marginBottom: 8 }} title={`${lock.message}（只读打开）`} />
         )}
         {signed && <Alert type="info" showIcon style={{ marginBottom: 8 }} title="本科室已签名，结果只读" />}
+        <DeptReminders record={record} />
         {critical.length > 0 && (
           <Alert
             type="error"
@@ -164,9 +205,21 @@ export function DetailPage({ record }: { record: DeptRecord }) {
             title={`危急值：${critical.join('、')}。保存后将上报危急值管理。`}
           />
         )}
+        {/* The entry's toolbar: further actions of the screen (反审核, 科室加项, 我要提醒 …) join this row. */}
         <Space wrap style={{ marginBottom: 8 }}>
-          <Button ref={saveButton} type="primary" disabled={readOnly} loading={save.isPending} onClick={onSave}>
+          <Button disabled={readOnly} onClick={onAllNormal} title="未录入的项目填入正常值（F8）">
+            全部正常
+          </Button>
+          <Button ref={saveButton} type="primary" disabled={readOnly} loading={save.isPending} onClick={() => onSave()}>
             保存
+          </Button>
+          <Button
+            type="primary"
+            disabled={readOnly || lock.state !== 'held'}
+            loading={save.isPending || sign.isPending}
+            onClick={onSaveAndSign}
+          >
+            保存并签名
           </Button>
           <Button disabled={readOnly} loading={match.isPending} onClick={onMatch}>
             匹配诊断
@@ -179,6 +232,16 @@ export function DetailPage({ record }: { record: DeptRecord }) {
               影像签名（{g.group_name}）
             </Button>
           ))}
+          <DeptExtraActions
+            record={record}
+            signed={signed}
+            editable={editable}
+            lockHeld={lock.state === 'held'}
+            onChanged={() => {
+              void view.refetch();
+              refreshWorklist();
+            }}
+          />
           <Button danger={data.dept_exception_flag === '1'} onClick={() => setExceptionOpen(true)}>
             科室异常
           </Button>
@@ -187,7 +250,7 @@ export function DetailPage({ record }: { record: DeptRecord }) {
               <Button onClick={() => setAiClosed(false)}>AI纠错</Button>
             </Badge>
           )}
-          <Typography.Text type="secondary">回车跳到下一项，Ctrl+S 保存</Typography.Text>
+          <Typography.Text type="secondary">回车跳到下一项，F8 全部正常，Ctrl+S 保存，F9 保存并签名</Typography.Text>
         </Space>
         <Row gutter={12}>
           <Col xs={24} xl={14}>

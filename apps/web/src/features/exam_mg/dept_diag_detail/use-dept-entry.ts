@@ -4,7 +4,14 @@ import dayjs from 'dayjs';
 import type { DeptDiagnosisView, SummaryLine } from '@checkup/api-contract';
 import { useDraft } from '../../../lib/drafts/use-draft';
 import type { DeptRecord } from './api/get-dept-diagnosis';
-import { entryFromView, generatedSummary, withGeneratedSummary, type EntryState } from './entry-state';
+import {
+  entryFromView,
+  generatedSummary,
+  withAllNormal,
+  withComputed,
+  withGeneratedSummary,
+  type EntryState,
+} from './entry-state';
 
 const isEntry = (fields: Record<string, unknown>): fields is EntryState & Record<string, unknown> =>
   typeof fields.results === 'object' && Array.isArray(fields.summary) && Array.isArray(fields.diag_list);
@@ -66,14 +73,26 @@ export function useDeptEntry(record: DeptRecord, view: DeptDiagnosisView | undef
     setDirty(true);
   }, []);
 
-  const setResult = useCallback(
-    (itemId: number, value: string) =>
+  /** New results, with the computed items (BMI) and the generated summary lines following them. */
+  const applyResults = useCallback(
+    (next: (current: Record<string, string>) => Record<string, string>) =>
       change((current) => {
-        const results = { ...current.results, [itemId]: value };
-        const summary = view ? withGeneratedSummary(current.summary, generatedSummary(view, results)) : current.summary;
-        return { ...current, results, summary };
+        if (!view) return { ...current, results: next(current.results) };
+        const results = withComputed(view, next(current.results));
+        return { ...current, results, summary: withGeneratedSummary(current.summary, generatedSummary(view, results)) };
       }),
     [change, view],
+  );
+
+  const setResult = useCallback(
+    (itemId: number, value: string) => applyResults((results) => ({ ...results, [itemId]: value })),
+    [applyResults],
+  );
+
+  /** 全部正常: the empty items take their normal values (withAllNormal); what was typed stays. */
+  const fillNormal = useCallback(
+    () => applyResults((results) => (view ? withAllNormal(view, results) : results)),
+    [applyResults, view],
   );
 
   const setSummary = useCallback((summary: SummaryLine[]) => change((c) => ({ ...c, summary })), [change]);
@@ -81,5 +100,5 @@ export function useDeptEntry(record: DeptRecord, view: DeptDiagnosisView | undef
   /** Spec §7: when the diagnosis list cannot be loaded, the summary and diagnoses are emptied. */
   const clearLists = useCallback(() => setEntry((c) => (c ? { ...c, summary: [], diag_list: [] } : c)), []);
 
-  return { entry, dirty, change, setResult, setSummary, clearLists, clearDraft: clear };
+  return { entry, dirty, change, setResult, fillNormal, setSummary, clearLists, clearDraft: clear };
 }

@@ -1,7 +1,10 @@
 import { Card, Col, Descriptions, Row, Typography } from 'antd';
 import dayjs from 'dayjs';
+import { criticalValueTodayRoute, mayCall } from '@checkup/api-contract';
 import { useVersion } from '../../../app/api/get-version';
 import { useUserInfo } from '../../session/api/get-user-info';
+import { CriticalToday } from './components/critical-today';
+import { QuickAccess } from './components/quick-access';
 import { TodayStats } from './components/today-stats';
 
 const SERVICE_TYPE_NAMES: Record<number, string> = { 0: '外检导入', 1: '体检服务', 2: '外检服务' };
@@ -17,6 +20,8 @@ export default function HomePage() {
   const user = useUserInfo();
   const version = useVersion();
   const now = dayjs();
+  // Issue 20: the roles that notify or handle critical values see today's unhandled ones first.
+  const handlesCritical = mayCall(criticalValueTodayRoute, user.data?.role_menu ?? []);
 
   return (
     <Row gutter={[16, 16]}>
@@ -30,6 +35,14 @@ export default function HomePage() {
           </Typography.Text>
         </Card>
       </Col>
+      <Col span={24}>
+        <QuickAccess roleMenu={user.data?.role_menu ?? []} />
+      </Col>
+      {handlesCritical && (
+        <Col span={24}>
+          <CriticalToday />
+        </Col>
+      )}
       <Col span={24}>
         <TodayStats />
       </Col>

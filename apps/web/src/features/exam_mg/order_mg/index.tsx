@@ -2,17 +2,28 @@ import { useState } from 'react';
 import { Button, Card, DatePicker, Input, Select, Space, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useNavigate } from 'react-router';
-import { DICTIONARIES, ORDER_STATUS_LABELS, type OrderListRow, type OrderStatus } from '@checkup/api-contract';
+import {
+  DICTIONARIES,
+  mayUse,
+  ORDER_STATUS_LABELS,
+  UNREGISTER_ACCESS,
+  type OrderListRow,
+  type OrderStatus,
+} from '@checkup/api-contract';
 import { GenericTable, type GenericColumn } from '@checkup/ui';
 import { rememberSearch, takeRememberedSearch } from '../../../lib/keep-search';
 import { usePersonGuard } from '../../session/confidential-guard';
 import { useOrderList, type OrderListFilter } from './api/get-order-list';
 import { ORDER_MG_PATH, QUICK_REGISTER_PATH, orderDetailPath } from '../shared/orders/order-paths';
+import { useUnregister } from '../shared/orders/use-unregister';
+import { useUserInfo } from '../../session/api/get-user-info';
 
 const STATUS_OPTIONS = [
   { value: '', label: '全部状态' },
   ...Object.entries(ORDER_STATUS_LABELS).map(([value, label]) => ({ value, label })),
 ];
+/** 反登记 is offered before anything is examined (the server also checks lines, results and payments). */
+const UNDOABLE = new Set<OrderStatus>(['registered', 'checked_in']);
 const EXAM_TYPE_NAMES: Record<string, string> = Object.fromEntries(DICTIONARIES.exam_type.map((t) => [t.code, t.name]));
 
 interface Search {
@@ -42,6 +53,8 @@ const toFilter = (s: Search): OrderListFilter => ({
 export default function OrderMg() {
   const navigate = useNavigate();
   const mayView = usePersonGuard();
+  const unregister = useUnregister();
+  const mayUnregister = mayUse(UNREGISTER_ACCESS, useUserInfo().data?.role_menu ?? []);
   // spec §2 keep_search: coming back from a detail finds the search as it was left.
   const [search, setSearch] = useState<Search>(() => takeRememberedSearch<Search>(ORDER_MG_PATH) ?? freshSearch());
   const [typed, setTyped] = useState(search.key);
@@ -94,6 +107,17 @@ export default function OrderMg() {
       dataIndex: 'status',
       width: 100,
       render: (v: OrderStatus) => <Tag color={v === 'registered' ? 'blue' : 'default'}>{ORDER_STATUS_LABELS[v]}</Tag>,
+    },
+    {
+      title: '操作',
+      dataIndex: 'order_id',
+      width: 80,
+      render: (_: string, row) =>
+        mayUnregister && UNDOABLE.has(row.status) ? (
+          <Button type="link" danger size="small" onClick={() => void unregister(row.order_id, row.cust_name)}>
+            反登记
+          </Button>
+        ) : null,
     },
   ];
 

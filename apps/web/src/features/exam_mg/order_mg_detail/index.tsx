@@ -1,14 +1,19 @@
 import { useState } from 'react';
 import { App, Button, Card, Col, Descriptions, Empty, Image, Result, Row, Space, Spin, Table, Tag } from 'antd';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import {
+  BAN_ACCESS,
+  mayUse,
+  UNREGISTER_ACCESS,
   DICTIONARIES,
   formatAmount,
   maskIdNumber,
   maskPhone,
+  MUST_BE_RECORDED,
   ORDER_STATUS_LABELS,
   PAY_MODE_LABELS,
   specimenName,
+  unionExecLabel,
   type OrderDetail,
   type PayMode,
 } from '@checkup/api-contract';
@@ -18,6 +23,14 @@ import { useCheckIn } from './api/check-in';
 import { getFingerprintTemplate } from './api/get-fingerprint-template';
 import { useOrderDetail } from './api/get-order-detail';
 import { EditExtrasDialog } from './components/edit-extras-dialog';
+import { ItemExecCard } from './components/item-exec-card';
+import { BanDialog } from './components/ban-dialog';
+import { BanBannerOf } from '../shared/order-ban/ban-banner';
+import { useBanActions, useOrderBan } from '../shared/order-ban/use-order-ban';
+import { useUnregister } from '../shared/orders/use-unregister';
+import { useUserInfo } from '../../session/api/get-user-info';
+import { ORDER_MG_PATH } from '../shared/orders/order-paths';
+import { ReviewOfTag } from './components/review-of-tag';
 
 const EXAM_TYPE_NAMES: Record<string, string> = Object.fromEntries(DICTIONARIES.exam_type.map((t) => [t.code, t.name]));
 const DEPT_STATUS: Record<string, { label: string; color: string }> = {
@@ -25,7 +38,7 @@ const DEPT_STATUS: Record<string, { label: string; color: string }> = {
   '1': { label: '已录入', color: 'processing' },
   '2': { label: '已签名', color: 'success' },
 };
-const UNION_STATUS: Record<string, string> = { '0': '未检', '1': '已检', '2': '弃检', '3': '延期' };
+const ORIGIN_LABELS: Record<string, string> = { package: '套餐', extra: '加项', dept: '科室加项' };
 const EDITABLE = new Set(['registered', 'checked_in']);
 
 type UnionRow = OrderDetail['depts'][number]['unions'][number] & { dept_name: string; dept_status: string };
@@ -79,6 +92,7 @@ function ExamineeCard({ detail }: { detail: OrderDetail }) {
             <Descriptions.Item label="体检日期">{detail.exam_date}</Descriptions.Item>
             <Descriptions.Item label="体检类型">
               {EXAM_TYPE_NAMES[detail.exam_type] ?? detail.exam_type}
+              {detail.review_of && <ReviewOfTag reviewOf={detail.review_of} />}
             </Descriptions.Item>
             <Descriptions.Item label="套餐">{detail.package?.package_name ?? '-'}</Descriptions.Item>
             <Descriptions.Item label="单位/分组">
@@ -107,6 +121,15 @@ export default function OrderMgDetail() {
   const { print, printing } = usePrintGuideSheet();
   const [editing, setEditing] = useState(false);
   const [comparing, setComparing] = useState<string | null>(null);
+  const [banning, setBanning] = useState(false);
+  const navigate = useNavigate();
+  const ban = useOrderBan(orderId);
+  const { lift } = useBanActions(orderId);
+  const unregister = useUnregister();
+  // Each its own permission (route table actions); the server checks them in any case.
+  const roleMenu = useUserInfo().data?.role_menu ?? [];
+  const mayBan = mayUse(BAN_ACCESS, roleMenu);
+  const mayUnregister = mayUse(UNREGISTER_ACCESS, roleMenu);
 
   if (!orderId) return <Empty description="缺少体检号" />;
   if (detail.isPending) return <Spin style={{ display: 'block', margin: '64px auto' }} />;
@@ -118,6 +141,21 @@ export default function OrderMgDetail() {
   );
 
   const split = paySplit(data, rows);
+  // 禁检 (issue 19): the visit is read-only here too until the ban is lifted.
+  const banned = ban.data?.banned === true;
+
+  const doUnregister = async () => {
+    if (await unregister(orderId, data.customer.cust_name)) void navigate(ORDER_MG_PATH);
+  };
+
+  const liftBan = async () => {
+    try {
+      await lift.mutateAsync();
+      void message.success('已解除禁检');
+    } catch (err) {
+      void message.error((err as Error).message);
+    }
+  };
 
   const doCheckIn = async () => {
     try {
@@ -143,7 +181,7 @@ export default function OrderMgDetail() {
       <Space wrap>
         <Button
           type="primary"
-          disabled={data.status !== 'registered'}
+          disabled={data.status !== 'registered' || banned}
           loading={checkIn.isPending}
           onClick={() => void doCheckIn()}
         >
@@ -153,20 +191,38 @@ export default function OrderMgDetail() {
           打印导检单
         </Button>
         <Button onClick={() => void startCompare()}>指纹比对</Button>
-        <Button disabled={!EDITABLE.has(data.status)} onClick={() => setEditing(true)}>
+        <Button disabled={!EDITABLE.has(data.status) || banned} onClick={() => setEditing(true)}>
           修改加项
         </Button>
+        {banned ? (
+          <Button disabled={!mayBan} loading={lift.isPending} onClick={() => void liftBan()}>
+            解除禁检
+          </Button>
+        ) : (
+          <Button danger disabled={!mayBan} onClick={() => setBanning(true)}>
+            禁检
+          </Button>
+        )}
+        <Button danger disabled={!mayUnregister || !EDITABLE.has(data.status)} onClick={() => void doUnregister()}>
+          反登记
+        </Button>
       </Space>
+      <BanBannerOf ban={ban.data} />
       <ExamineeCard detail={data} />
       <Card
         size="small"
         title="检查项目"
         extra={
-          <Space size="middle">
+          <Space size="middle" wrap>
             <span data-testid="detail-pay-split">
               统收 ¥{split.company} · 自费 ¥{split.self}
             </span>
-            <strong data-testid="detail-total">合计金额：¥{formatAmount(data.total_price)}</strong>
+            {data.package && <span>套餐价 ¥{data.totals.package_price}</span>}
+            <span>原价合计 ¥{data.totals.list_total}</span>
+            <span>优惠合计 ¥{data.totals.discount_total}</span>
+            <strong data-testid="detail-total">应收：¥{formatAmount(data.total_price)}</strong>
+            <span>已收 ¥{data.totals.paid}</span>
+            <strong data-testid="detail-unpaid">待收 ¥{data.totals.unpaid}</strong>
           </Space>
         }
       >
@@ -187,28 +243,49 @@ export default function OrderMgDetail() {
                     ? 0
                     : rows.filter((r) => r.dept_name === row.dept_name).length,
               }),
-              render: (v: string, row) => (
-                <Space size={4}>
-                  {v}
-                  <Tag color={DEPT_STATUS[row.dept_status]?.color}>{DEPT_STATUS[row.dept_status]?.label}</Tag>
-                </Space>
-              ),
+              render: (v: string, row) => {
+                // Every line waived, deferred or refused: the department has nothing to do today (issue 19).
+                const idle = rows.every((r) => r.dept_name !== row.dept_name || !MUST_BE_RECORDED.has(r.status));
+                const tag = idle ? { label: '无需检查', color: 'default' } : DEPT_STATUS[row.dept_status];
+                return (
+                  <Space size={4}>
+                    {v}
+                    <Tag color={tag?.color}>{tag?.label}</Tag>
+                  </Space>
+                );
+              },
             },
             { title: '组合项目', dataIndex: 'union_name' },
             {
               title: '来源',
               dataIndex: 'origin',
               width: 70,
-              render: (v: string) => (v === 'package' ? '套餐' : '加项'),
+              render: (v: string) => ORIGIN_LABELS[v] ?? v,
             },
             { title: '付费', dataIndex: 'pay_mode', width: 60, render: (v: PayMode) => PAY_MODE_LABELS[v] },
             { title: '标本', dataIndex: 'specimen', width: 70, render: (v: string | null) => specimenName(v) },
-            { title: '状态', dataIndex: 'status', width: 70, render: (v: string) => UNION_STATUS[v] ?? v },
-            { title: '价格', dataIndex: 'price', width: 90, align: 'right' },
+            { title: '状态', dataIndex: 'status', width: 70, render: (v: string) => unionExecLabel(v) },
+            {
+              title: '收费',
+              dataIndex: 'fee_charged',
+              width: 80,
+              render: (paid: boolean, row) =>
+                paid ? (
+                  <Tag color="green">已收费</Tag>
+                ) : row.pay_mode === 'self' ? (
+                  <Tag color="gold">待收费</Tag>
+                ) : (
+                  <Tag>单位结算</Tag>
+                ),
+            },
+            { title: '原价', dataIndex: 'list_price', width: 80, align: 'right' },
+            { title: '优惠价', dataIndex: 'price', width: 80, align: 'right' },
           ]}
         />
       </Card>
+      <ItemExecCard orderId={orderId} />
       <EditExtrasDialog detail={data} open={editing} onClose={() => setEditing(false)} />
+      <BanDialog orderId={orderId} open={banning} onClose={() => setBanning(false)} />
       <FingerprintDialog
         open={comparing !== null}
         pageType="order_detail"

@@ -1,9 +1,12 @@
 import { useState } from 'react';
 import { App, Button, Card, Col, Form, Image, Row, Space } from 'antd';
-import dayjs from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 import { useQueryClient } from '@tanstack/react-query';
 import {
+  ageInYears,
   ORDER_STATUS_LABELS,
+  PRICING_MESSAGES,
+  withinFloor,
   type CompanyGroupOption,
   type CustomerMatch,
   type OrderSaveAnswer,
@@ -18,10 +21,16 @@ import { useSaveOrder } from './api/save-order';
 import { AfterSaveActions, type SavedOrder } from './components/after-save-actions';
 import { CustomerLookup } from './components/customer-lookup';
 import { ExamineeFields, type RegisterFormValues } from './components/examinee-fields';
+import { CameraPhotoButton } from './components/camera-photo';
+import { useF9 } from './components/use-f9';
 import { UnionChoice } from '../shared/union-choice/union-choice';
-import { useOrderSelection } from '../shared/union-choice/use-order-selection';
+import { priceSelection, useOrderSelection } from '../shared/union-choice/use-order-selection';
+import { useRegistrationSettings } from '../shared/union-choice/api/get-registration-settings';
+import { useLeaderConfirm } from '../shared/union-choice/leader-confirm';
+import { useUserInfo } from '../../session/api/get-user-info';
 
 const NATION_SUFFIX = /族$/;
+const PACKAGE_PICKER_ID = 'order-package';
 
 /** The reader may say 汉 where the dictionary says 汉族. */
 const nationName = (folk: string) => (folk && !NATION_SUFFIX.test(folk) ? `${folk}族` : folk);
@@ -40,6 +49,17 @@ export default function OrderQuickRegister() {
   const selection = useOrderSelection();
   const save = useSaveOrder();
   const sex = Form.useWatch('sex', form) as SexCode | undefined;
+  const birthday = Form.useWatch('birthday', form) as Dayjs | undefined;
+  const examDate = Form.useWatch('exam_date', form) as Dayjs | undefined;
+  const age = birthday
+    ? ageInYears(birthday.format('YYYY-MM-DD'), (examDate ?? today).format('YYYY-MM-DD'))
+    : undefined;
+  const settings = useRegistrationSettings();
+  const user = useUserInfo();
+  const leader = useLeaderConfirm();
+  useF9(() => {
+    if (!save.isPending) form.submit();
+  }, saved === null);
 
   const initialValues: Partial<RegisterFormValues> = {
     kind: 'individual',
@@ -59,6 +79,8 @@ export default function OrderQuickRegister() {
     });
     setPhoto(card.base_img || null);
     void form.validateFields(['cust_id_card']);
+    // The package is the clerk's next field (type its code or name, Enter), then F9.
+    setTimeout(() => document.getElementById(PACKAGE_PICKER_ID)?.focus(), 0);
   };
 
   const fillFromCustomer = (c: CustomerMatch) => {
@@ -108,11 +130,20 @@ export default function OrderQuickRegister() {
   };
 
   const submit = async (values: RegisterFormValues) => {
-    const check = selection.check(values.sex!);
+    const check = selection.check(values.sex!, age);
     if (!check.ok) {
       void message.warning(check.msg);
       return;
     }
+    // issue 19: the desk prices as the server will; below the clerk's floor a leader confirms on the spot.
+    const priced = priceSelection(selection, group?.pay_mode ?? 'self', settings.data?.rounding ?? 'fen');
+    if (!priced.ok) {
+      void message.warning(priced.msg);
+      return;
+    }
+    const floor = user.data?.discount_floor ?? 100;
+    const credentials = withinFloor(priced, floor) ? undefined : await leader.ask(PRICING_MESSAGES.belowFloor(floor));
+    if (credentials === null) return;
     try {
       const result = await register({
         cust_name: values.cust_name,
@@ -130,6 +161,10 @@ export default function OrderQuickRegister() {
         group_id: values.kind === 'group' ? values.group_id : undefined,
         package_id: selection.pkg?.id,
         union_ids: JSON.stringify(selection.extras.map((u) => u.id)),
+        option_union_ids: JSON.stringify(selection.optionIds),
+        discount: selection.discount ? JSON.stringify(selection.discount) : undefined,
+        confirm_gender: selection.genderConfirmed ? '1' : '0',
+        ...credentials,
       });
       if (!result) return;
       setSaved(result);
@@ -176,6 +211,7 @@ export default function OrderQuickRegister() {
                 <ExamineeFields form={form} today={today} onGroupChange={(g) => void chooseGroup(g)} />
               </Col>
               <Col flex="96px">
+                <CameraPhotoButton onTaken={setPhoto} />
                 {photo ? (
                   <Image src={deviceImageSrc(photo)} alt="体检者照片" width={88} />
                 ) : (
@@ -202,18 +238,22 @@ export default function OrderQuickRegister() {
             extra={
               <Space>
                 <Button onClick={next}>清空</Button>
-                <Button type="primary" htmlType="submit" loading={save.isPending}>
-                  保存登记
+                <Button type="primary" htmlType="submit" loading={save.isPending} title="快捷键 F9">
+                  完成登记 (F9)
                 </Button>
               </Space>
             }
           >
             <UnionChoice
+              packagePickerId={PACKAGE_PICKER_ID}
               selection={selection}
               sex={sex}
+              age={age}
               packageFixed={group?.package_id != null}
               packagePayMode={group?.pay_mode ?? 'self'}
+              rounding={settings.data?.rounding}
             />
+            {leader.dialog}
           </Card>
         </Col>
       </Row>

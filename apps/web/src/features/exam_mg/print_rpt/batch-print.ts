@@ -25,7 +25,7 @@ export interface BatchPrintDeps {
 }
 
 /** spec §8 batch messages, with the downloads (print service down) said after them. */
-function summarise(total: number, printed: string[], downloaded: string[], failed: BatchSummary['failed']) {
+export function summarise(total: number, printed: string[], downloaded: string[], failed: BatchSummary['failed']) {
   const attempted = total - downloaded.length;
   const parts = [
     attempted > 0 ? printBatchMessage(attempted, printed.length) : '',

@@ -6,10 +6,14 @@ import { ReportPreviewDialog } from '../shared/report-preview/report-preview-dia
 import { reportColumns } from '../shared/report-list/report-columns';
 import { ReportFilters } from '../shared/report-list/report-filters';
 import { ReportListTable, useReportListState } from '../shared/report-list/report-list-table';
+import type { BatchSummary } from './batch-print';
 import { useBatchPrint } from './use-batch-print';
 import { useMarkPrinted } from './use-mark-printed';
 
-/** 报告打印 (exam_mg/print_rpt): final-reviewed reports, printed in batches through the local print service. */
+/**
+ * 报告打印 (exam_mg/print_rpt): final-reviewed reports, generated on the server as a batch task (its
+ * progress shown again after a reload) and printed through the local print service.
+ */
 export default function PrintRpt() {
   const { message, modal } = App.useApp();
   const reports = useReportListState('to_print');
@@ -35,11 +39,23 @@ export default function PrintRpt() {
     if (printed) await markPrinted(downloaded);
   };
 
-  const printSelected = async () => {
-    const summary = await batch.run(selected);
+  const announce = async (summary: BatchSummary) => {
     void message[summary.level](summary.message);
     setSelected((ids) => ids.filter((id) => !summary.printed.includes(id)));
     if (summary.downloaded.length > 0) await askDownloadsPrinted(summary.downloaded);
+  };
+
+  const printSelected = async () => {
+    try {
+      await announce(await batch.run(selected));
+    } catch (err) {
+      void message.error((err as Error).message);
+    }
+  };
+
+  const { leftOver } = batch;
+  const printLeftOver = async () => {
+    if (leftOver) await announce(await batch.printBatch(leftOver));
   };
 
   const confirmMarkSelected = () => {
@@ -99,6 +115,29 @@ export default function PrintRpt() {
         onChange={reports.changeFilter}
         onRefresh={() => void list.refetch()}
       />
+      {batch.generating && (
+        <Progress
+          aria-label="生成进度"
+          percent={Math.round((batch.generating.done / Math.max(batch.generating.total, 1)) * 100)}
+          format={() => `生成 ${batch.generating!.done}/${batch.generating!.total}`}
+          style={{ marginBottom: 8 }}
+        />
+      )}
+      {leftOver && (
+        <Alert
+          type="info"
+          showIcon
+          closable
+          onClose={() => batch.dismiss(leftOver.batch_id)}
+          style={{ marginBottom: 8 }}
+          message={`最近的批量打印任务已生成 ${leftOver.done - leftOver.failed} 份报告${leftOver.failed ? `，${leftOver.failed} 份未能生成` : ''}${leftOver.state === 'interrupted' ? '（任务中断，未全部生成）' : ''}`}
+          action={
+            <Button size="small" type="primary" onClick={() => void printLeftOver()}>
+              打印已生成的报告
+            </Button>
+          }
+        />
+      )}
       {batch.progress && (
         <Progress
           aria-label="打印进度"

@@ -12,6 +12,8 @@ import { ReportPreviewFrame } from '../shared/report-preview/report-preview-dial
 import { useReportHistory } from './api/get-report-history';
 import { useReviewReport } from './api/review-report';
 import { useReportLock } from './use-report-lock';
+import { BanBanner } from '../shared/order-ban/ban-banner';
+import { useOrderBan } from '../shared/order-ban/use-order-ban';
 
 const time = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm');
 
@@ -53,7 +55,9 @@ export function DetailPage({ orderId }: { orderId: string }) {
   const [rejecting, setRejecting] = useState(false);
   const [form] = Form.useForm<{ reason: string }>();
   const data = history.data;
-  const checkable = lock.state === 'held' && data?.report_state != null && CHECKABLE.has(data.report_state);
+  // 禁检 (issue 19): a banned visit's report is not checked; the banner says why.
+  const banned = useOrderBan(orderId).data?.banned === true;
+  const checkable = lock.state === 'held' && !banned && data?.report_state != null && CHECKABLE.has(data.report_state);
 
   const submit = async (result: 'pass' | 'reject', reason?: string) => {
     try {
@@ -93,6 +97,7 @@ export function DetailPage({ orderId }: { orderId: string }) {
             </Space>
           }
         >
+          <BanBanner orderId={orderId} />
           {lock.state === 'refused' && (
             <Alert type="warning" showIcon message={lock.message} style={{ marginBottom: 8 }} />
           )}

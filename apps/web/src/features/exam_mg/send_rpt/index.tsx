@@ -6,8 +6,12 @@ import { ReportFilters } from '../shared/report-list/report-filters';
 import { ReportListTable, useReportListState } from '../shared/report-list/report-list-table';
 import { useSendReports } from '../shared/report-delivery/api/send-reports';
 import { DeliveryForm } from '../shared/report-delivery/delivery-form';
+import { ReportSharePanel } from './components/report-share-panel';
 
-/** 报告发送 (exam_mg/send_rpt): one checked report handed over or sent, and the delivery recorded. */
+/**
+ * 报告发送 (exam_mg/send_rpt): one checked report handed over or sent, and the delivery recorded; or
+ * shared electronically, a link with an extraction code (issue 20).
+ */
 export default function SendRpt() {
   const { message } = App.useApp();
   const reports = useReportListState('to_send');
@@ -66,6 +70,11 @@ export default function SendRpt() {
             <Empty description="请在左侧选择要发送的报告" />
           )}
         </Card>
+        {chosen && (
+          <Card size="small" title="电子报告分享" style={{ marginTop: 8 }}>
+            <ReportSharePanel key={chosen.order_id} orderId={chosen.order_id} />
+          </Card>
+        )}
       </Col>
     </Row>
   );

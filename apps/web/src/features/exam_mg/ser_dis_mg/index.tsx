@@ -1,64 +1,97 @@
 import { useState } from 'react';
-import { Badge, Button, Card, Segmented, Select, Space, Tag, Typography } from 'antd';
+import { App, Badge, Button, Card, Segmented, Select, Space, Tag } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
-import { CRITICAL_STATUS_LABELS, type CriticalValueRow } from '@checkup/api-contract';
+import {
+  CRITICAL_LEVEL_LABELS,
+  CRITICAL_LEVELS,
+  CRITICAL_STATUS_LABELS,
+  criticalValueDeleteRoute,
+  criticalValueHandleRoute,
+  criticalValueNotifyRoute,
+  mayCall,
+  type CriticalLevel,
+  type CriticalValueRow,
+} from '@checkup/api-contract';
 import { DateRangeFilter, GenericTable, SearchBox, usePaging, type GenericColumn } from '@checkup/ui';
+import { useUserInfo } from '../../session/api/get-user-info';
 import { queueOverviewQueryOptions } from '../shared/queue/api/get-queue-overview';
 import { useCriticalValues } from './api/get-critical-values';
+import { exportCritical } from './api/export-critical';
+import { DeleteModal } from './components/delete-modal';
 import { HandleModal } from './components/handle-modal';
 import { NotifyModal } from './components/notify-modal';
-
-const time = (iso: string | null) => (iso ? dayjs(iso).format('MM-DD HH:mm') : '');
+import { HandleCell, LevelTag, NoticeCell, ReportCell, ValueCell } from './components/stage-cells';
 
 const limits = (r: CriticalValueRow) =>
   [r.critical_low && `< ${Number(r.critical_low)}`, r.critical_high && `> ${Number(r.critical_high)}`]
     .filter(Boolean)
     .join(' 或 ');
 
-/** The value with its arrow: ↑ above the critical high limit, ↓ below the low one. */
-function ValueCell({ row }: { row: CriticalValueRow }) {
-  const up = row.direction === 'H';
-  return (
-    <Typography.Text strong type="danger">
-      {row.result_value}
-      {row.unit ? ` ${row.unit}` : ''} <span aria-label={up ? '偏高' : '偏低'}>{up ? '↑' : '↓'}</span>
-    </Typography.Text>
-  );
-}
+type StatusChoice = 'open' | '0' | '1' | '2' | '';
+const STATUS_COLORS: Record<CriticalValueRow['status'], string> = { '0': 'error', '1': 'warning', '2': 'success' };
 
-type StatusChoice = '0' | '2' | '';
-
-/** 危急值管理 (exam_mg/ser_dis_mg): critical values raised by the departments, told and handled. */
+/**
+ * 危急值管理 (exam_mg/ser_dis_mg): critical values in their three stages (issue 20) — 提报 by a department,
+ * 通知 by the follow-up staff, 处理 by an expert other than the reporter — each a column and a permission.
+ */
 export default function SerDisMg() {
-  const [status, setStatus] = useState<StatusChoice>('0');
+  const { message } = App.useApp();
+  const [status, setStatus] = useState<StatusChoice>('open');
+  const [level, setLevel] = useState<CriticalLevel | undefined>();
   const [range, setRange] = useState<{ from: string; to: string } | null>(null);
   const [deptId, setDeptId] = useState<number | undefined>();
   const [key, setKey] = useState('');
+  const [exporting, setExporting] = useState(false);
   const { page, firstPage, pagination } = usePaging();
   const [notifying, setNotifying] = useState<CriticalValueRow | null>(null);
   const [handling, setHandling] = useState<CriticalValueRow | null>(null);
+  const [deleting, setDeleting] = useState<CriticalValueRow | null>(null);
+  const user = useUserInfo().data;
+  const roleMenu = user?.role_menu ?? [];
+  const may = {
+    notify: mayCall(criticalValueNotifyRoute, roleMenu),
+    handle: mayCall(criticalValueHandleRoute, roleMenu),
+    remove: mayCall(criticalValueDeleteRoute, roleMenu),
+  };
   // The department list of the queue overview: every active department.
   const depts = useQuery(queueOverviewQueryOptions);
 
-  const list = useCriticalValues({
+  const filter = {
     status,
+    level,
     date_from: range?.from,
     date_to: range?.to,
     exam_dept_id: deptId,
     key: key || undefined,
-    ...page,
-  });
+  };
+  const list = useCriticalValues({ ...filter, ...page });
+  const filtered =
+    <T,>(set: (v: T) => void) =>
+    (v: T) => {
+      set(v);
+      firstPage();
+    };
+
+  const download = async () => {
+    setExporting(true);
+    try {
+      await exportCritical(filter);
+    } catch (err) {
+      void message.error((err as Error).message);
+    } finally {
+      setExporting(false);
+    }
+  };
 
   const columns: GenericColumn<CriticalValueRow>[] = [
     {
       title: '状态',
       dataIndex: 'status',
-      width: 70,
-      render: (v: CriticalValueRow['status']) => (
-        <Tag color={v === '2' ? 'success' : 'error'}>{CRITICAL_STATUS_LABELS[v]}</Tag>
-      ),
+      width: 76,
+      render: (v: CriticalValueRow['status']) => <Tag color={STATUS_COLORS[v]}>{CRITICAL_STATUS_LABELS[v]}</Tag>,
     },
+    { title: '危急程度', dataIndex: 'level', width: 76, render: (v: CriticalLevel) => <LevelTag level={v} /> },
     { title: '体检号', dataIndex: 'order_id', width: 150 },
     { title: '姓名', dataIndex: 'cust_name', width: 80 },
     {
@@ -67,40 +100,34 @@ export default function SerDisMg() {
       width: 80,
       render: (_: unknown, r) => `${r.sex === '1' ? '男' : '女'} / ${r.age}`,
     },
-    { title: '项目', dataIndex: 'item_name', width: 110 },
-    { title: '结果', key: 'value', width: 110, render: (_: unknown, r) => <ValueCell row={r} /> },
-    { title: '参考范围', dataIndex: 'ref_range', width: 100 },
-    { title: '危急界值', key: 'limits', width: 120, render: (_: unknown, r) => limits(r) },
-    { title: '报告时间', dataIndex: 'created_at', width: 100, render: time },
     { title: '科室', dataIndex: 'dept_name', width: 90 },
-    { title: '报告医生', dataIndex: 'raised_by_name', width: 80 },
-    {
-      title: '通知',
-      key: 'notice',
-      width: 200,
-      render: (_: unknown, r) =>
-        r.notified_at ? `${r.notified_person ?? ''} ${time(r.notified_at)} ${r.notified_by_name ?? ''}` : '未通知',
-    },
-    {
-      title: '处理',
-      key: 'handled',
-      width: 200,
-      render: (_: unknown, r) =>
-        r.status === '2' ? `${r.handled_by_name ?? ''} ${time(r.handled_at)} ${r.note ?? ''}` : '',
-    },
+    { title: '项目', dataIndex: 'item_name', width: 110 },
+    { title: '结果', key: 'value', width: 120, render: (_: unknown, r) => <ValueCell row={r} /> },
+    { title: '危急界值', key: 'limits', width: 120, render: (_: unknown, r) => limits(r) },
+    { title: '提报', key: 'report', width: 190, render: (_: unknown, r) => <ReportCell row={r} /> },
+    { title: '通知', key: 'notice', width: 210, render: (_: unknown, r) => <NoticeCell row={r} /> },
+    { title: '处理', key: 'handled', width: 220, render: (_: unknown, r) => <HandleCell row={r} /> },
     {
       title: '操作',
       key: 'action',
-      width: 130,
+      width: 170,
       fixed: 'right',
       render: (_: unknown, r) => (
         <Space size={0}>
-          <Button size="small" type="link" onClick={() => setNotifying(r)}>
-            登记通知
-          </Button>
-          {r.status === '0' && (
+          {may.notify && r.status !== '2' && (
+            <Button size="small" type="link" onClick={() => setNotifying(r)}>
+              登记通知
+            </Button>
+          )}
+          {/* The reporter does not close their own (the server refuses it too). */}
+          {may.handle && r.status === '1' && r.raised_by_id !== user?.id && (
             <Button size="small" type="link" onClick={() => setHandling(r)}>
-              处理
+              专家处理
+            </Button>
+          )}
+          {may.remove && r.status === '0' && (
+            <Button size="small" type="link" danger onClick={() => setDeleting(r)}>
+              删除
             </Button>
           )}
         </Space>
@@ -122,23 +149,25 @@ export default function SerDisMg() {
         <Segmented<StatusChoice>
           aria-label="处理状态"
           value={status}
-          onChange={(v) => {
-            setStatus(v);
-            firstPage();
-          }}
+          onChange={filtered(setStatus)}
           options={[
-            { value: '0', label: '未处理' },
+            { value: 'open', label: '未处理' },
+            { value: '0', label: '待通知' },
+            { value: '1', label: '待专家处理' },
             { value: '2', label: '已处理' },
             { value: '', label: '全部' },
           ]}
         />
-        <DateRangeFilter
-          label="报告日期"
-          onChange={(next) => {
-            setRange(next);
-            firstPage();
-          }}
+        <Select
+          aria-label="危急程度"
+          allowClear
+          placeholder="全部程度"
+          style={{ width: 110 }}
+          value={level}
+          options={CRITICAL_LEVELS.map((v) => ({ value: v, label: CRITICAL_LEVEL_LABELS[v] }))}
+          onChange={filtered(setLevel)}
         />
+        <DateRangeFilter label="提报日期" onChange={filtered(setRange)} />
         <Select
           aria-label="科室"
           allowClear
@@ -146,21 +175,13 @@ export default function SerDisMg() {
           style={{ width: 140 }}
           value={deptId}
           options={(depts.data?.depts ?? []).map((d) => ({ value: d.exam_dept_id, label: d.dept_name }))}
-          onChange={(v?: number) => {
-            setDeptId(v);
-            firstPage();
-          }}
+          onChange={filtered(setDeptId)}
         />
-        <SearchBox
-          label="姓名或体检号"
-          placeholder="姓名或体检号，回车"
-          width={220}
-          onSearch={(words) => {
-            setKey(words);
-            firstPage();
-          }}
-        />
+        <SearchBox label="姓名或体检号" placeholder="姓名或体检号，回车" width={220} onSearch={filtered(setKey)} />
         <Button onClick={() => void list.refetch()}>刷新</Button>
+        <Button icon={<DownloadOutlined aria-hidden />} loading={exporting} onClick={() => void download()}>
+          导出
+        </Button>
       </Space>
       <GenericTable<CriticalValueRow>
         tableKey="ser_dis_mg"
@@ -170,11 +191,12 @@ export default function SerDisMg() {
         columns={columns}
         dataSource={list.data?.list ?? []}
         loading={list.isFetching}
-        scroll={{ x: 1600 }}
+        scroll={{ x: 1900 }}
         pagination={pagination(list.data?.total ?? 0)}
       />
       <NotifyModal row={notifying} onClose={() => setNotifying(null)} />
       <HandleModal row={handling} onClose={() => setHandling(null)} />
+      <DeleteModal row={deleting} onClose={() => setDeleting(null)} />
     </Card>
   );
 }

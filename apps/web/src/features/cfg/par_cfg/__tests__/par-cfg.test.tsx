@@ -87,7 +87,7 @@ describe('参数设置', () => {
     expect(saved()).toEqual([]);
   });
 
-  it('switches the reader to the local address and turns AI review on', async () => {
+  it('switches the reader to the local address and turns AI review and 总检 with deferred lines on', async () => {
     renderScreen(<ParCfg />);
     const reader = await waitFor(() => formOf('身份证读卡设置'));
     fireEvent.click(within(reader).getByLabelText('本机读卡地址', { selector: 'input[type=radio]' }));
@@ -97,11 +97,25 @@ describe('参数设置', () => {
 
     const review = formOf('总检设置');
     fireEvent.click(within(review).getByRole('switch', { name: 'AI辅助总检' }));
+    // Issue 20: 总检 with deferred lines, off until set.
+    fireEvent.click(within(review).getByRole('switch', { name: '迟检项目可总检' }));
     fireEvent.click(within(review).getByRole('button', { name: /保存总检设置/ }));
     await screen.findByText('总检设置已保存');
     expect(saved()[1]).toEqual({
       code: '0030',
-      value: { ai_review: { enable: true }, show_contagion: false, distinct_reviewers: true },
+      value: { ai_review: { enable: true }, show_contagion: false, distinct_reviewers: true, allow_deferred: true },
     });
+  });
+
+  it('shows 0140 with its defaults when never set, and saves the rounding to 1 元 and 先付后检', async () => {
+    renderScreen(<ParCfg />);
+    const desk = await waitFor(() => formOf('登记收费设置'));
+    expect((within(desk).getByLabelText('精确到分') as HTMLInputElement).checked).toBe(true);
+    expect((within(desk).getByLabelText('先检后付') as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(within(desk).getByLabelText('精确到元'));
+    fireEvent.click(within(desk).getByLabelText('先付后检'));
+    fireEvent.click(within(desk).getByRole('button', { name: /保存登记收费设置/ }));
+    await screen.findByText('登记收费设置已保存');
+    expect(saved()).toEqual([{ code: '0140', value: { rounding: 'yuan', pay_timing: 'before' } }]);
   });
 });

@@ -9,9 +9,15 @@ const KEY_LABELS: Record<string, string> = {
   critical_value_id: '危急值',
   relation: '通知对象',
   method: '通知方式',
+  level: '危急程度',
+  rows: '行数',
+  status: '状态',
+  date_from: '开始日期',
   from: '原',
   to: '新',
   undecryptable: '密码无法解密',
+  kind: '任务类型',
+  removed: '清除条数',
 };
 
 const statusLabel = (value: unknown) =>

@@ -17,6 +17,7 @@ const row = (orderId: string, name: string, fields: Record<string, unknown> = {}
   dept_status: '0',
   order_status: 'checked_in',
   dept_exception_flag: '0',
+  ban_reason: null,
   ...fields,
 });
 

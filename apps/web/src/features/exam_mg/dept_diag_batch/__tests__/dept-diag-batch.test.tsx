@@ -15,6 +15,7 @@ const row = (orderId: string, name: string) => ({
   dept_status: '0',
   order_status: 'checked_in',
   dept_exception_flag: '0',
+  ban_reason: null,
 });
 
 let server: FakeApi;
@@ -36,7 +37,8 @@ describe('批量诊断', () => {
             {
               order_id: '20261121000002',
               cust_name: '李四',
-              reason: '该记录正在被「王医生」编辑（锁定至10:30），请稍后再试',
+              reason_code: 'locked',
+              reason: '他人正在录入（该记录正在被「王医生」编辑（锁定至10:30），请稍后再试）',
             },
           ],
         }),
@@ -57,8 +59,9 @@ describe('批量诊断', () => {
     fireEvent.click(screen.getByRole('button', { name: /批量录入正常（2）/ }));
     fireEvent.click(await screen.findByRole('button', { name: /确定录入/ }));
 
-    expect(await screen.findByText('已为 1 位受检者保存 3 项正常结果，跳过 1 位')).toBeTruthy();
-    expect(screen.getByText(/20261121000002 李四：该记录正在被「王医生」编辑/)).toBeTruthy();
+    // Issue 19: the skipped visits counted by reason, and each with its own.
+    expect(await screen.findByText('已为 1 位受检者保存 3 项正常结果，跳过 1 位（他人正在录入 1）')).toBeTruthy();
+    expect(screen.getByText(/20261121000002 李四：他人正在录入（该记录正在被「王医生」编辑/)).toBeTruthy();
     await waitFor(() =>
       expect(server.calls(batchNormalSaveRoute)[0]).toEqual({
         exam_dept_id: 3,

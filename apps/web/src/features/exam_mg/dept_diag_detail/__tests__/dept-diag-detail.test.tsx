@@ -22,7 +22,7 @@ import { raiseRefreshFlag, resetRefreshFlag } from '../../../../lib/refresh-flag
 import { fakeApi, type FakeApi } from '../../../../test/fake-api';
 import { renderScreen } from '../../../../test/render-screen';
 import DeptDiagDetail from '../index';
-import { DEPT_ID, ORDER_ID, deptView } from './fixtures';
+import { DEPT_ID, ORDER_ID, deptView, generalExamView } from './fixtures';
 
 let server: FakeApi & { setView: (next: DeptDiagnosisView) => void };
 
@@ -116,7 +116,7 @@ describe('科室诊断详情', () => {
     ]);
     await opened();
     type('谷丙转氨酶', '68');
-    expect(input('小结1').value).toBe('谷丙转氨酶 偏高');
+    expect(input('小结1').value).toBe('谷丙转氨酶：偏高');
 
     fireEvent.click(button('匹配诊断'));
 
@@ -164,7 +164,7 @@ describe('科室诊断详情', () => {
     expect(await screen.findByText('是否恢复草稿', { selector: '.ant-modal-confirm-title' })).toBeTruthy();
     fireEvent.click(button('恢复草稿'));
     await waitFor(() => expect(input('谷丙转氨酶').value).toBe('68'));
-    expect(input('小结1').value).toBe('谷丙转氨酶 偏高');
+    expect(input('小结1').value).toBe('谷丙转氨酶：偏高');
   });
 
   it('opens read-only with the server’s message when someone else holds the lock, and releases nothing', async () => {
@@ -336,9 +336,66 @@ describe('科室诊断详情', () => {
   it('shows the server’s message when the diagnosis list cannot be loaded', async () => {
     serve();
     server.answer(deptDiagnosisListRoute, () => {
-      throw new ApiError(404, '该订单没有本科室的检查项目', deptDiagnosisListRoute.path);
+      throw new ApiError(404, '该体检者没有本科室的检查项目', deptDiagnosisListRoute.path);
     });
     renderDetail();
-    expect((await screen.findAllByText('该订单没有本科室的检查项目')).length).toBeGreaterThan(0);
+    expect((await screen.findAllByText('该体检者没有本科室的检查项目')).length).toBeGreaterThan(0);
+  });
+
+  describe('as doctors use it (issue 19)', () => {
+    const openGeneral = async () => {
+      serve();
+      server.setView(generalExamView());
+      renderDetail();
+      await screen.findByRole('textbox', { name: '身高' });
+      await waitFor(() => expect(button('保存').disabled).toBe(false));
+    };
+
+    it('computes BMI and grades the blood pressure as typed, Enter skipping BMI, a waived line read-only', async () => {
+      await openGeneral();
+      type('身高', '170');
+      type('体重', '65');
+      expect(input('体重指数').value).toBe('22.5');
+      expect(input('体重指数').readOnly).toBe(true);
+
+      input('身高').focus();
+      fireEvent.keyDown(input('身高'), { key: 'Enter' });
+      expect(document.activeElement).toBe(input('体重'));
+      fireEvent.keyDown(input('体重'), { key: 'Enter' });
+      expect(document.activeElement).toBe(input('收缩压'));
+
+      type('收缩压', '150');
+      type('舒张压', '85');
+      expect(screen.getByTestId('bp-grade').textContent).toBe('1级高血压');
+      expect(input('小结1').value).toBe('收缩压：偏高');
+      expect(input('小结2').value).toBe('血压：1级高血压');
+
+      expect(screen.getByTestId('exec-4').textContent).toBe('弃检');
+      expect(screen.getByText('原因：本人放弃')).toBeTruthy();
+      expect(input('心脏').readOnly).toBe(true);
+    });
+
+    it('fills the empty items with 全部正常 (F8), summarises 未见异常, and saves and signs with F9', async () => {
+      await openGeneral();
+      server.answer(diagnosisUnionSaveRoute, () => ({ ...generalExamView(), dept_status: '1', new_critical: [] }));
+      server.answer(orderDeptSignRoute, () => ({ order_id: ORDER_ID, exam_dept_id: DEPT_ID, order_status: 'in_exam' }));
+      type('身高', '170');
+      type('体重', '65');
+      type('收缩压', '118');
+      type('舒张压', '76');
+      fireEvent.keyDown(window, { key: 'F8' });
+
+      expect(input('一般情况').value).toBe('未见异常');
+      expect(input('小结1').value).toBe('未见异常');
+      expect(screen.queryByRole('textbox', { name: '小结2' })).toBeNull();
+
+      fireEvent.keyDown(window, { key: 'F9' });
+      await waitFor(() => expect(server.calls(orderDeptSignRoute)).toHaveLength(1));
+      const results = JSON.parse(server.calls(diagnosisUnionSaveRoute)[0]!.results);
+      expect(results).toContainEqual({ item_id: 33, result_value: '22.5' });
+      expect(results).toContainEqual({ item_id: 36, result_value: '未见异常' });
+      // The waived line's items are not sent.
+      expect(results.map((r: { item_id: number }) => r.item_id)).not.toContain(41);
+    });
   });
 });

@@ -7,10 +7,14 @@ const view = deptView();
 describe('dept diag entry state (spec §4 summary rules)', () => {
   it('generates one source-0 line per abnormal result, in the words of the report', () => {
     expect(generatedSummary(view, { 11: '68', 12: '4.0', 21: '窦性心动过缓' })).toEqual([
-      { summary_content: '谷丙转氨酶 偏高', source: '0', doctor_edited: '0', union_id: 1 },
-      { summary_content: '心电图所见 窦性心动过缓', source: '0', doctor_edited: '0', union_id: 2 },
+      { summary_content: '谷丙转氨酶：偏高', source: '0', doctor_edited: '0', union_id: 1 },
+      { summary_content: '心电图所见：窦性心动过缓', source: '0', doctor_edited: '0', union_id: 2 },
     ]);
-    expect(generatedSummary(view, { 21: '正常心电图' })).toEqual([]);
+    // Issue 19: 未见异常 once something was entered and nothing departs from normal.
+    expect(generatedSummary(view, { 21: '正常心电图' })).toEqual([
+      { summary_content: '未见异常', source: '0', doctor_edited: '0', union_id: null },
+    ]);
+    expect(generatedSummary(view, {})).toEqual([]);
   });
 
   it('follows the results with the generated lines but keeps the doctor’s edited and written ones', () => {
@@ -20,7 +24,7 @@ describe('dept diag entry state (spec §4 summary rules)', () => {
       { summary_content: '建议戒酒', source: '4', doctor_edited: '1', union_id: null },
     ];
     const next = withGeneratedSummary(summary, generatedSummary(view, { 11: '30', 21: '窦性心动过缓' }));
-    expect(next.map((l) => l.summary_content)).toEqual(['血钾 偏低，建议复查', '建议戒酒', '心电图所见 窦性心动过缓']);
+    expect(next.map((l) => l.summary_content)).toEqual(['血钾 偏低，建议复查', '建议戒酒', '心电图所见：窦性心动过缓']);
   });
 
   it('replaces generated lines by the matches and adds each diagnosis once', () => {

@@ -10,9 +10,13 @@ const unionOf = (id: number, name: string, price: string, specimen: string | nul
   union_id: id,
   union_name: name,
   price,
+  list_price: price,
+  fee_charged: false,
+  no_discount: false,
   origin: 'package' as const,
   pay_mode: 'self' as const,
   status: '0',
+  exec_date: null,
   specimen,
   gender_limit: '0' as const,
   mutex_union_ids: [],
@@ -24,7 +28,16 @@ const DETAIL: OrderDetail = {
   exam_type: 'health',
   exam_date: '2026-11-22',
   total_price: '120.00',
-  package: { id: 7, package_name: '健康证体检套餐', price: '100.00' },
+  totals: {
+    package_price: '100.00',
+    list_total: '55.00',
+    discount_total: '-65.00',
+    payable: '120.00',
+    paid: '0.00',
+    unpaid: '120.00',
+  },
+  desk_discount: null,
+  package: { id: 7, package_name: '健康证体检套餐', price: '100.00', option_groups: [] },
   company_name: null,
   group_name: null,
   group_pay_mode: null,
@@ -74,7 +87,34 @@ describe('登记详情', () => {
     expect(screen.getByText('138****8000')).toBeTruthy();
     expect(screen.getByText('肝功能二项')).toBeTruthy();
     expect(screen.getAllByText('血液')).toHaveLength(2);
-    expect(screen.getByTestId('detail-total').textContent).toBe('合计金额：¥120.00');
+    expect(screen.getByTestId('detail-total').textContent).toBe('应收：¥120.00');
+  });
+
+  it('shows 原价, 优惠价 and whether each line is paid, with 已收 and 待收 (issue 19)', async () => {
+    server.answer(orderDetailRoute, () => ({
+      ...DETAIL,
+      total_price: '33.00',
+      totals: { ...DETAIL.totals, payable: '33.00', paid: '15.00', unpaid: '18.00' },
+      depts: [
+        {
+          dept_id: 1,
+          dept_name: '内科',
+          status: '0',
+          unions: [
+            { ...unionOf(1, '内科检查', '15.00'), fee_charged: true },
+            { ...unionOf(2, '血常规', '18.00'), list_price: '20.00', origin: 'extra' },
+          ],
+        },
+      ],
+    }));
+    renderDetail();
+    const row = within((await screen.findByText('血常规')).closest('tr') as HTMLElement);
+    expect(row.getByText('20.00')).toBeTruthy();
+    expect(row.getByText('18.00')).toBeTruthy();
+    expect(row.getByText('待收费')).toBeTruthy();
+    expect(within(screen.getByText('内科检查').closest('tr') as HTMLElement).getByText('已收费')).toBeTruthy();
+    expect(screen.getByText('已收 ¥15.00')).toBeTruthy();
+    expect(screen.getByTestId('detail-unpaid').textContent).toBe('待收 ¥18.00');
   });
 
   it("shows a group member's company, group and who pays, for the package and for each line", async () => {

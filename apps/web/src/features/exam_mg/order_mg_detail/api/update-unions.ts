@@ -1,10 +1,22 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { orderUpdateUnionsRoute } from '@checkup/api-contract';
+import { orderUpdateUnionsRoute, type DeskDiscount } from '@checkup/api-contract';
 import { api } from '../../../../lib/api';
 
-/** 修改加项 POST /manager/api/order/update_unions */
-export const updateUnions = ({ orderId, unionIds }: { orderId: string; unionIds: number[] }) =>
-  api.call(orderUpdateUnionsRoute, { order_id: orderId, union_ids: JSON.stringify(unionIds) });
+export interface UnionsUpdate {
+  orderId: string;
+  unionIds: number[];
+  discount?: DeskDiscount;
+  leader?: { leader_account: string; leader_password: string };
+}
+
+/** 修改加项 POST /manager/api/order/update_unions — the server prices every line again. */
+export const updateUnions = ({ orderId, unionIds, discount, leader }: UnionsUpdate) =>
+  api.call(orderUpdateUnionsRoute, {
+    order_id: orderId,
+    union_ids: JSON.stringify(unionIds),
+    discount: discount ? JSON.stringify(discount) : undefined,
+    ...leader,
+  });
 
 export function useUpdateUnions() {
   const queryClient = useQueryClient();

@@ -4,7 +4,9 @@ import { useNavigate } from 'react-router';
 import { FingerprintDialog } from '@checkup/devices';
 import { orderDetailPath } from '../../shared/orders/order-paths';
 import { saveFingerprint } from '../api/save-fingerprint';
-import { usePrintGuideSheet } from '../../shared/guide-sheet/use-print-guide-sheet';
+import { usePaymentState } from '../api/get-payment-state';
+import { PaymentNotice } from './payment-notice';
+import { PrintChoicePanel } from './print-choice-panel';
 
 export interface SavedOrder {
   order_id: string;
@@ -12,12 +14,15 @@ export interface SavedOrder {
   total_price: string;
 }
 
-/** After a save: print the guide sheet, enrol the fingerprint, open the detail, or register the next one. */
+/**
+ * After 完成登记: what the examinee still pays and where (0140), what to print (速打 focused, so
+ * Enter prints the remembered set), the fingerprint, the detail, or the next examinee.
+ */
 export function AfterSaveActions({ saved, onNext }: { saved: SavedOrder; onNext: () => void }) {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const [enrolling, setEnrolling] = useState(false);
-  const { print, printing } = usePrintGuideSheet();
+  const payment = usePaymentState(saved.order_id);
 
   return (
     <Result
@@ -25,13 +30,19 @@ export function AfterSaveActions({ saved, onNext }: { saved: SavedOrder; onNext:
       title={`登记成功，体检号 ${saved.order_id}`}
       subTitle={`合计金额 ¥${saved.total_price}`}
       extra={
-        <Space wrap>
-          <Button type="primary" autoFocus loading={printing} onClick={() => void print(saved.order_id)}>
-            打印导检单
-          </Button>
-          <Button onClick={() => setEnrolling(true)}>录入指纹</Button>
-          <Button onClick={() => void navigate(orderDetailPath(saved.order_id))}>查看登记详情</Button>
-          <Button onClick={onNext}>继续登记</Button>
+        <Space orientation="vertical" size={12} style={{ width: '100%', maxWidth: 640, textAlign: 'left' }}>
+          {payment.data && <PaymentNotice state={payment.data} />}
+          {payment.isError && <span role="alert">缴费状态读取失败：{payment.error.message}</span>}
+          <PrintChoicePanel
+            orderId={saved.order_id}
+            guideSheetBlocked={payment.data?.guide_sheet_blocked ?? false}
+            ready={!payment.isPending}
+          />
+          <Space wrap>
+            <Button onClick={() => setEnrolling(true)}>录入指纹</Button>
+            <Button onClick={() => void navigate(orderDetailPath(saved.order_id))}>查看登记详情</Button>
+            <Button onClick={onNext}>继续登记</Button>
+          </Space>
           <FingerprintDialog
             open={enrolling}
             pageType="dept_detail"

@@ -3,6 +3,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import {
   ageInYears,
   checkIdNumber,
+  DESK_EXAM_TYPES,
   DICTIONARIES,
   ID_NUMBER_ERROR,
   isValidPhone,
@@ -30,7 +31,10 @@ export interface RegisterFormValues {
 }
 
 const NATION_OPTIONS = DICTIONARIES.nation.map((n) => ({ value: n.name, label: n.name }));
-const EXAM_TYPE_OPTIONS = DICTIONARIES.exam_type.map((t) => ({ value: t.code, label: t.name }));
+// 复查 is registered from 复查管理 only (linked to the first visit).
+const EXAM_TYPE_OPTIONS = DICTIONARIES.exam_type
+  .filter((t) => (DESK_EXAM_TYPES as readonly string[]).includes(t.code))
+  .map((t) => ({ value: t.code, label: t.name }));
 
 /** Spec §5: an ID number is checked against GB 11643; blank is allowed (a visitor without one). */
 const idNumberRule = {

@@ -4,13 +4,15 @@ import {
   DEFAULT_PRINT_SETTINGS,
   companySearchDataRoute,
   printConfigRoute,
+  reportBatchCurrentRoute,
+  reportBatchStartRoute,
+  reportBatchTicketRoute,
   reportListRoute,
   reportPrintedRoute,
-  reportTicketRoute,
+  type ReportBatch,
   type ReportListRow,
 } from '@checkup/api-contract';
 import type * as Devices from '@checkup/devices';
-import { ApiError } from '../../../../lib/api-error';
 import { fakeApi, type FakeApi } from '../../../../test/fake-api';
 import { renderScreen } from '../../../../test/render-screen';
 import PrintRpt from '../index';
@@ -85,13 +87,36 @@ const PRINT_CONFIG = {
   effective: SETTINGS,
 };
 
+/**
+ * The server's batch task (issue 20): laid out at once, each report generated unless `notGenerated`
+ * names it with the server's reason; batch_current answers the latest one.
+ */
+let latest: ReportBatch | null = null;
+let notGenerated: Record<string, string> = {};
+const batchOf = (orderIds: string[], state: ReportBatch['state'] = 'done'): ReportBatch => ({
+  batch_id: 7,
+  state,
+  total: orderIds.length,
+  done: state === 'running' ? 0 : orderIds.length,
+  failed: Object.keys(notGenerated).filter((id) => orderIds.includes(id)).length,
+  created_at: '2026-11-21T03:00:00.000Z',
+  finished_at: state === 'running' ? null : new Date().toISOString(),
+  items: orderIds.map((order_id) => ({
+    order_id,
+    state: state === 'running' ? 'waiting' : notGenerated[order_id] ? 'failed' : 'done',
+    message: notGenerated[order_id] ?? null,
+  })),
+});
+
 let server: FakeApi;
 const serve = () =>
   (server = fakeApi([
     [companySearchDataRoute, () => []],
     [printConfigRoute, () => PRINT_CONFIG],
     [reportListRoute, () => ({ list: ROWS, total: 2, page: 1, size: 20 })],
-    [reportTicketRoute, (input) => ({ ticket: `t-${String(input.order_id)}`, expires_at: '' })],
+    [reportBatchCurrentRoute, () => ({ batch: latest })],
+    [reportBatchStartRoute, (input) => (latest = batchOf(JSON.parse(String(input.order_ids)) as string[]))],
+    [reportBatchTicketRoute, (input) => ({ ticket: `t-${String(input.order_id)}`, expires_at: '' })],
     [reportPrintedRoute, (input) => ({ order_id: input.order_id, status: 'report_printed', print_count: 1 })],
   ]));
 const recorded = () => server.calls(reportPrintedRoute);
@@ -114,6 +139,8 @@ describe('报告打印', () => {
     release = [];
     failTicket = '';
     serviceDown = false;
+    latest = null;
+    notGenerated = {};
     serve();
   });
   afterEach(() => vi.unstubAllGlobals());
@@ -133,8 +160,8 @@ describe('报告打印', () => {
 
     expect(await screen.findByText('共2份，全部打印成功')).toBeTruthy();
     expect(printed).toEqual([
-      `${window.location.origin}/manager/api/report/report_file?ticket=t-20261121000001`,
-      `${window.location.origin}/manager/api/report/report_file?ticket=t-20261121000002`,
+      `${window.location.origin}/manager/api/report/batch_file?ticket=t-20261121000001`,
+      `${window.location.origin}/manager/api/report/batch_file?ticket=t-20261121000002`,
     ]);
     expect(printers).toEqual(['报告打印机', '报告打印机']);
     const records = recorded();
@@ -163,12 +190,8 @@ describe('报告打印', () => {
       page: 1,
       size: 20,
     }));
-    server.answer(reportTicketRoute, (input) => {
-      if (input.order_id === '20261121000002') {
-        throw new ApiError(409, '该体检报告有未处理的异常，请处理或撤回异常后再打印', reportTicketRoute.path);
-      }
-      return { ticket: `t-${String(input.order_id)}`, expires_at: '' };
-    });
+    // The server refuses to generate it, as it refuses to print it (issue 20 batch task).
+    notGenerated = { '20261121000002': '该体检报告有未处理的异常，请处理或撤回异常后再打印' };
     renderScreen(<PrintRpt />);
     await screen.findByText('张*三');
     const abnormalRow = screen.getByText('李*四').closest('tr') as HTMLElement;
@@ -195,11 +218,29 @@ describe('报告打印', () => {
     expect(recorded()).toHaveLength(0);
   });
 
+  it('shows a batch still generating after a reload, then offers to print what it generated', async () => {
+    latest = batchOf(['20261121000001', '20261121000002'], 'running');
+    latest = { ...latest, done: 1, items: [{ ...latest.items[0]!, state: 'done' }, latest.items[1]!] };
+    renderScreen(<PrintRpt />);
+    const bar = await screen.findByRole('progressbar', { name: '生成进度' });
+    expect(bar.textContent).toContain('生成 1/2');
+
+    latest = batchOf(['20261121000001', '20261121000002']);
+    const offer = await screen.findByRole('button', { name: '打印已生成的报告' }, { timeout: 15_000 });
+    expect(screen.getByText('最近的批量打印任务已生成 2 份报告')).toBeTruthy();
+    fireEvent.click(offer);
+    await answerPrints(2);
+    expect(await screen.findByText('共2份，全部打印成功')).toBeTruthy();
+    expect(recorded()).toEqual([{ order_id: '20261121000001' }, { order_id: '20261121000002' }]);
+    expect(screen.queryByRole('button', { name: '打印已生成的报告' })).toBeNull();
+  });
+
   it('shows a report printed before prints were recorded as printed, by its report state', async () => {
     const printedEarlier = { ...ROWS[1]!, status: 'report_printed' as const, report_state: 'to_review' as const };
     fakeApi([
       [companySearchDataRoute, () => []],
       [reportListRoute, () => ({ list: [ROWS[0], printedEarlier], total: 2, page: 1, size: 20 })],
+      [reportBatchCurrentRoute, () => ({ batch: null })],
     ]);
     renderScreen(<PrintRpt />);
     const printedRow = within((await screen.findByText('李*四')).closest('tr') as HTMLElement);

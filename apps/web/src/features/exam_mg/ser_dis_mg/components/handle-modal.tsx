@@ -2,7 +2,7 @@ import { App, Form, Input, Modal } from 'antd';
 import type { CriticalValueRow } from '@checkup/api-contract';
 import { useHandleCritical } from '../api/handle-critical';
 
-/** 处理: closes a critical value (未处理 → 已处理) with the handling note. */
+/** 专家处理: an expert closes a notified critical value (已通知 → 已处理) with their opinion. */
 export function HandleModal({ row, onClose }: { row: CriticalValueRow | null; onClose: () => void }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<{ note: string }>();
@@ -21,7 +21,7 @@ export function HandleModal({ row, onClose }: { row: CriticalValueRow | null; on
 
   return (
     <Modal
-      title={row ? `处理危急值 · ${row.cust_name} · ${row.item_name} ${row.result_value}` : '处理危急值'}
+      title={row ? `专家处理 · ${row.cust_name} · ${row.item_name} ${row.result_value}` : '专家处理'}
       open={row !== null}
       onCancel={onClose}
       onOk={() => form.submit()}
@@ -29,9 +29,7 @@ export function HandleModal({ row, onClose }: { row: CriticalValueRow | null; on
       confirmLoading={handle.isPending}
       destroyOnHidden
     >
-      {row && !row.notified_at && (
-        <div style={{ marginBottom: 8, color: '#d46b08' }}>尚未登记通知，请确认已告知体检者或其家属。</div>
-      )}
+      {row?.notified_person && <div style={{ marginBottom: 8 }}>已通知：{row.notified_person}</div>}
       <Form form={form} layout="vertical" preserve={false} onFinish={(values) => void submit(values)}>
         <Form.Item
           name="note"
@@ -41,7 +39,7 @@ export function HandleModal({ row, onClose }: { row: CriticalValueRow | null; on
             { max: 500, message: '处理意见不能超过500字' },
           ]}
         >
-          <Input.TextArea autoFocus rows={4} placeholder="如：已电话告知本人，建议立即到急诊就诊" />
+          <Input.TextArea autoFocus rows={4} placeholder="如：建议立即到血液科急诊就诊，复查血常规" />
         </Form.Item>
       </Form>
     </Modal>

@@ -1,4 +1,5 @@
-import { App, Form, Input, Modal, Radio } from 'antd';
+import { App, DatePicker, Form, Input, Modal, Radio } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
 import {
   NOTIFY_METHOD_LABELS,
   NOTIFY_METHODS,
@@ -12,18 +13,24 @@ interface NotifyForm {
   notified_person: string;
   notify_relation: (typeof NOTIFY_RELATIONS)[number];
   notify_method: (typeof NOTIFY_METHODS)[number];
+  /** When the call was made; empty is now. */
+  notified_time?: Dayjs | null;
 }
 
-/** 登记通知: whom the centre told of the critical value, and how. */
+/** 登记通知: whom the centre told of the critical value, their relation to the examinee, how and when. */
 export function NotifyModal({ row, onClose }: { row: CriticalValueRow | null; onClose: () => void }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<NotifyForm>();
   const notify = useNotifyCritical();
 
-  const submit = async (values: NotifyForm) => {
+  const submit = async ({ notified_time, ...values }: NotifyForm) => {
     if (!row) return;
     try {
-      await notify.mutateAsync({ id: row.id, ...values });
+      await notify.mutateAsync({
+        id: row.id,
+        ...values,
+        ...(notified_time ? { notified_time: notified_time.format('YYYY-MM-DD HH:mm') } : {}),
+      });
       void message.success('通知已登记');
       onClose();
     } catch (err) {
@@ -63,6 +70,14 @@ export function NotifyModal({ row, onClose }: { row: CriticalValueRow | null; on
         </Form.Item>
         <Form.Item name="notify_method" label="通知方式">
           <Radio.Group options={NOTIFY_METHODS.map((v) => ({ value: v, label: NOTIFY_METHOD_LABELS[v] }))} />
+        </Form.Item>
+        <Form.Item name="notified_time" label="通知时间" extra="不填为现在">
+          <DatePicker
+            showTime={{ format: 'HH:mm' }}
+            format="YYYY-MM-DD HH:mm"
+            disabledDate={(d) => d.isAfter(dayjs(), 'day')}
+            placeholder="不填为现在"
+          />
         </Form.Item>
       </Form>
     </Modal>

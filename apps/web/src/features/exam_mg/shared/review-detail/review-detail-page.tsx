@@ -22,7 +22,10 @@ import {
   ORDER_STATUS_LABELS,
   REVIEW_STEP_RULES,
   joinOccupationalConclusion,
+  mayCall,
+  reviewUnpassRoute,
   splitOccupationalConclusion,
+  unpassableStep,
   type ReviewDetail,
 } from '@checkup/api-contract';
 import { AiCorrectionDialog } from '@checkup/ui';
@@ -32,11 +35,20 @@ import { reviewDetailQueryOptions, useReviewDetail } from './api/get-review-deta
 import { usePassReview, useReturnReview, useSaveReview, type ReturnRequest } from './api/review-actions';
 import { useUpdateCorrectionStatus } from './api/review-exceptions';
 import { ConclusionEditor } from './components/conclusion-editor';
+import { ConclusionGrid } from './components/conclusion-grid';
 import { DeptResults } from './components/dept-results';
 import { ExceptionDrawer } from './components/exception-drawer';
+import { HistoryCompare } from './components/history-compare';
+import { RemindersPanel } from './components/reminders-panel';
+import { ReviewPlanButton } from './components/review-plan-button';
 import { ReturnDialog } from './components/return-dialog';
 import { useConclusionEntry } from './use-conclusion-entry';
 import { useReviewLock } from './use-review-lock';
+import { BanBanner } from '../order-ban/ban-banner';
+import { useOrderBan } from '../order-ban/use-order-ban';
+import { UnpassDialog } from '../review-levels/unpass-dialog';
+import { useConfirmedPass } from '../review-levels/use-confirmed-pass';
+import { useUserInfo } from '../../../session/api/get-user-info';
 
 export type ReviewVariant = 'standard' | 'first' | 'occupational';
 
@@ -53,16 +65,22 @@ export function ReviewDetailPage({ orderId, variant }: { orderId: string; varian
   const view = useReviewDetail(orderId);
   const data = view.data;
   const step = data?.step ?? null;
-  const editable = lock.state === 'held' && step !== null;
+  // 禁检 (issue 19): a banned visit is read-only, with the reason in a banner.
+  const banned = useOrderBan(orderId).data?.banned === true;
+  const editable = lock.state === 'held' && step !== null && !banned;
   const { fields, change, clearDraft } = useConclusionEntry(orderId, data, editable);
   const save = useSaveReview(orderId);
   const pass = usePassReview(orderId);
   const giveBack = useReturnReview(orderId);
+  const confirmPass = useConfirmedPass();
+  const user = useUserInfo();
+  const [unpassing, setUnpassing] = useState(false);
   const aiReview = useAiReviewEnabled();
   const clearCorrection = useUpdateCorrectionStatus(orderId);
   const [returning, setReturning] = useState(false);
   const [exceptionOpen, setExceptionOpen] = useState(false);
   const [aiClosed, setAiClosed] = useState(false);
+  const [historyOpen, setHistoryOpen] = useState(false);
 
   const showView = (next: ReviewDetail) => queryClient.setQueryData(reviewDetailQueryOptions(orderId).queryKey, next);
   const refreshLists = () => void queryClient.invalidateQueries({ queryKey: ['exam_review'] });
@@ -97,22 +115,19 @@ export function ReviewDetailPage({ orderId, variant }: { orderId: string; varian
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
+  // Issue 20: 通过 asks first, and a second click while it asks or runs does nothing.
   const onPass = () => {
-    if (!step) return;
+    if (!step || pass.isPending) return;
     if (!fields.conclusion.trim()) return void message.warning('请先填写总检结论');
-    pass.mutate(
-      { step, fields },
-      {
-        onSuccess: ({ order_status }) => {
-          clearDraft();
-          refreshLists();
-          void message.success(
-            order_status === 'final_trial' ? '终审通过，报告可打印' : `${REVIEW_STEP_RULES[step].label}通过`,
-          );
-          leave();
-        },
-        onError: fail,
-      },
+    confirmPass(step, () =>
+      pass.mutateAsync({ step, fields }).then(({ order_status }) => {
+        clearDraft();
+        refreshLists();
+        void message.success(
+          order_status === 'final_trial' ? '终审通过，报告可打印' : `${REVIEW_STEP_RULES[step].label}通过`,
+        );
+        leave();
+      }, fail),
     );
   };
 
@@ -132,6 +147,8 @@ export function ReviewDetailPage({ orderId, variant }: { orderId: string; varian
   if (!data) return <Result status="warning" title="总检详情加载失败" subTitle={view.error?.message} />;
 
   const occupational = variant === 'occupational' || data.exam_type === 'occupational';
+  // Issue 20: the level whose pass brought the visit here may be taken back (反审).
+  const unpassStep = unpassableStep(data.order_status);
   const occu = splitOccupationalConclusion(fields.conclusion);
   const aiPending = aiReview.data === true && data.correction_status === '1';
   const readOnly = !editable;
@@ -151,6 +168,7 @@ export function ReviewDetailPage({ orderId, variant }: { orderId: string; varian
             {data.review_exception_flag === '1' && <Tag color="error">总检异常</Tag>}
           </Descriptions.Item>
         </Descriptions>
+        <BanBanner orderId={orderId} />
         {lock.state === 'refused' && (
           <Alert type="warning" showIcon style={{ marginBottom: 8 }} title={`${lock.message}（只读打开）`} />
         )}
@@ -161,15 +179,22 @@ export function ReviewDetailPage({ orderId, variant }: { orderId: string; varian
           <Button type="primary" disabled={readOnly} loading={save.isPending} onClick={onSave}>
             保存
           </Button>
-          <Button type="primary" ghost disabled={readOnly} loading={pass.isPending} onClick={onPass}>
+          <Button type="primary" ghost disabled={readOnly || pass.isPending} loading={pass.isPending} onClick={onPass}>
             通过
           </Button>
           <Button danger disabled={readOnly} onClick={() => setReturning(true)}>
-            退回
+            审核不通过
           </Button>
+          {unpassStep && mayCall(reviewUnpassRoute, user.data?.role_menu ?? []) && (
+            <Button disabled={lock.state === 'locking'} onClick={() => setUnpassing(true)}>
+              反审{REVIEW_STEP_RULES[unpassStep].label}
+            </Button>
+          )}
           <Button danger={data.review_exception_flag === '1'} onClick={() => setExceptionOpen(true)}>
             总检异常
           </Button>
+          <Button onClick={() => setHistoryOpen(true)}>历史对比</Button>
+          <ReviewPlanButton orderId={orderId} readOnly={readOnly} />
           {aiPending && (
             <Badge dot>
               <Button onClick={() => setAiClosed(false)}>AI纠错</Button>
@@ -177,11 +202,15 @@ export function ReviewDetailPage({ orderId, variant }: { orderId: string; varian
           )}
           <Typography.Text type="secondary">Ctrl+S 保存</Typography.Text>
         </Space>
+        <Card size="small" title="总检结论列表" style={{ marginBottom: 8 }}>
+          <ConclusionGrid orderId={orderId} readOnly={readOnly} />
+        </Card>
         <Row gutter={12}>
           <Col xs={24} xl={14}>
             <DeptResults depts={data.depts} />
           </Col>
           <Col xs={24} xl={10}>
+            <RemindersPanel orderId={orderId} />
             {occupational && (
               <Card size="small" title="职业健康检查" style={{ marginBottom: 8 }}>
                 <div style={{ marginBottom: 6 }}>
@@ -221,7 +250,13 @@ export function ReviewDetailPage({ orderId, variant }: { orderId: string; varian
                 : data.reviews.map((r, i) => (
                     <div key={i}>
                       {r.created_at.slice(0, 16).replace('T', ' ')} {r.reviewer_name} {REVIEW_STEP_RULES[r.step].label}
-                      {r.result === 'pass' ? <Tag color="success">通过</Tag> : <Tag color="error">退回</Tag>}
+                      {r.result === 'pass' ? (
+                        <Tag color="success">通过</Tag>
+                      ) : r.result === 'unpass' ? (
+                        <Tag color="warning">反审</Tag>
+                      ) : (
+                        <Tag color="error">退回</Tag>
+                      )}
                       {r.reason}
                     </div>
                   ))}
@@ -229,6 +264,7 @@ export function ReviewDetailPage({ orderId, variant }: { orderId: string; varian
           </Col>
         </Row>
       </Card>
+      <HistoryCompare orderId={orderId} open={historyOpen} onClose={() => setHistoryOpen(false)} />
       {step && (
         <ReturnDialog
           open={returning}
@@ -237,6 +273,19 @@ export function ReviewDetailPage({ orderId, variant }: { orderId: string; varian
           pending={giveBack.isPending}
           onCancel={() => setReturning(false)}
           onSubmit={onReturn}
+        />
+      )}
+      {unpassStep && (
+        <UnpassDialog
+          orderId={orderId}
+          step={unpassStep}
+          open={unpassing}
+          onClose={() => setUnpassing(false)}
+          onDone={() => {
+            setUnpassing(false);
+            void view.refetch();
+            refreshLists();
+          }}
         />
       )}
       <ExceptionDrawer

@@ -6,6 +6,7 @@ import { ORDER_STATUS_LABELS, REVIEW_STEP_RULES, type ReviewStep, type ReviewWor
 import { GenericTable, usePaging, type GenericColumn } from '@checkup/ui';
 import { onRefreshFlag } from '../../../../lib/refresh-flag';
 import { usePersonGuard } from '../../../session/confidential-guard';
+import { BatchPass } from '../review-levels/batch-pass';
 import { useReviewWorklist } from './api/get-review-worklist';
 import { reviewDetailPath } from './review-paths';
 
@@ -36,10 +37,14 @@ export function ReviewWorklist({ title, tableKey, step, returned, extraColumns =
   const [range, setRange] = useState<[Dayjs, Dayjs] | null>(null);
   const [assigned, setAssigned] = useState('');
   const [keyword, setKeyword] = useState('');
+  // Issue 20: a level's worklist also lists the visits I passed at it, where a 反审 is made.
+  const [scope, setScope] = useState<'waiting' | 'passed'>('waiting');
+  const passedMine = step !== undefined && !returned && scope === 'passed';
   const { page, firstPage: first, pagination } = usePaging();
   const list = useReviewWorklist({
     step,
     returned: returned ? '1' : undefined,
+    passed: passedMine ? 'mine' : undefined,
     date_from: range?.[0].format('YYYY-MM-DD'),
     date_to: range?.[1].format('YYYY-MM-DD'),
     assigned: (assigned || undefined) as 'mine' | 'assigned' | 'unassigned' | undefined,
@@ -86,7 +91,7 @@ export function ReviewWorklist({ title, tableKey, step, returned, extraColumns =
       render: (_: unknown, row: ReviewWorklistRow) =>
         actions?.(row) ?? (
           <Button size="small" type="link" onClick={() => open(row)}>
-            {row.step ? '审核' : '查看'}
+            {row.step && !passedMine ? '审核' : '查看'}
           </Button>
         ),
     },
@@ -127,7 +132,23 @@ export function ReviewWorklist({ title, tableKey, step, returned, extraColumns =
           }}
           enterButton="查询"
         />
+        {step && !returned && (
+          <Select
+            aria-label="列表范围"
+            style={{ width: 170 }}
+            value={scope}
+            options={[
+              { value: 'waiting', label: `待${REVIEW_STEP_RULES[step].label}` },
+              { value: 'passed', label: `本人已${REVIEW_STEP_RULES[step].label}（可反审）` },
+            ]}
+            onChange={(v: 'waiting' | 'passed') => {
+              setScope(v);
+              first();
+            }}
+          />
+        )}
         <Button onClick={() => void refetch()}>刷新</Button>
+        {step && !returned && <BatchPass step={step} onPassed={() => void refetch()} />}
       </Space>
       <GenericTable<ReviewWorklistRow>
         tableKey={tableKey}

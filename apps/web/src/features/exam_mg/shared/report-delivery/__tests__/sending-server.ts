@@ -1,4 +1,10 @@
-import { companySearchDataRoute, reportListRoute, reportSendRoute, type ReportListRow } from '@checkup/api-contract';
+import {
+  companySearchDataRoute,
+  reportListRoute,
+  reportSendRoute,
+  reportShareListRoute,
+  type ReportListRow,
+} from '@checkup/api-contract';
 import { fakeApi } from '../../../../../test/fake-api';
 
 const row = (orderId: string, name: string): ReportListRow => ({
@@ -33,6 +39,8 @@ export const serveReportSending = () =>
   fakeApi([
     [companySearchDataRoute, () => []],
     [reportListRoute, () => ({ list: ROWS, total: 2, page: 1, size: 20 })],
+    // 报告发送's share panel (issue 20) lists the chosen visit's links: none yet.
+    [reportShareListRoute, () => ({ list: [] })],
     [
       reportSendRoute,
       (input) => {

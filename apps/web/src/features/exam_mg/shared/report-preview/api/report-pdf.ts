@@ -5,7 +5,11 @@ export const reportFileName = (orderId: string) => `体检报告-${orderId}.pdf`
 
 /** 体检报告PDF GET /manager/api/report/report_pdf, read as a file; a refusal comes as the usual envelope. */
 export async function fetchReportPdf(orderId: string, fetchImpl: typeof fetch = fetch): Promise<Blob> {
-  const url = `${reportPdfRoute.path}?order_id=${encodeURIComponent(orderId)}`;
+  return fetchPdfFile(`${reportPdfRoute.path}?order_id=${encodeURIComponent(orderId)}`, fetchImpl);
+}
+
+/** A PDF answered by one of our calls, read as a file; a refusal comes as the usual envelope. */
+export async function fetchPdfFile(url: string, fetchImpl: typeof fetch = fetch): Promise<Blob> {
   const res = await fetchImpl(url, { credentials: 'include' });
   if (res.ok && (res.headers.get('content-type') ?? '').startsWith('application/pdf')) return res.blob();
   const body = (await res.json().catch(() => null)) as { msg?: unknown } | null;

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   getParameterRoute,
+  reviewConclusionsRoute,
   reviewDetailRoute,
   reviewLockRoute,
   reviewPassRoute,
@@ -91,6 +92,7 @@ function serve() {
     [reviewLockRoute, () => ({ order_id: ORDER_ID, locked_until: '2026-11-21T10:30:00Z' })],
     [reviewUnlockRoute, () => ({ released: true })],
     [reviewDetailRoute, () => detail()],
+    [reviewConclusionsRoute, () => []],
     [getParameterRoute, () => ({ param_code: '0030', param_value: { ai_review: { enable: false } } })],
   ]);
   return server;
@@ -145,7 +147,7 @@ describe('总检详情', () => {
     expect(await screen.findByText(`${refusal}（只读打开）`)).toBeTruthy();
     expect(textbox('总检结论').readOnly).toBe(true);
     expect(textbox('建议').readOnly).toBe(true);
-    for (const name of ['保存', '通过', '退回', '生成结论']) expect(button(name).disabled).toBe(true);
+    for (const name of ['保存', '通过', '审核不通过', '生成结论']) expect(button(name).disabled).toBe(true);
     view.unmount();
     expect(server.calls(reviewUnlockRoute)).toEqual([]);
   });
@@ -198,6 +200,8 @@ describe('总检详情', () => {
 
     fireEvent.change(textbox('总检结论'), { target: { value: '1. 脂肪肝' } });
     fireEvent.click(button('通过'));
+    // Issue 20: 通过 asks first (review-levels.test.tsx covers the confirmation itself).
+    fireEvent.click(await screen.findByRole('button', { name: /确认通过/ }));
     expect(await screen.findByText('主审列表')).toBeTruthy();
     expect(server.calls(reviewPassRoute)).toEqual([
       { order_id: ORDER_ID, step: 'main', conclusion: '1. 脂肪肝', advice: '' },
@@ -207,13 +211,13 @@ describe('总检详情', () => {
   it('returns only with a reason, to the previous step or to the chosen departments', async () => {
     serve().answer(reviewReturnRoute, () => ({ order_id: ORDER_ID, order_status: 'depts_done' }));
     await opened();
-    fireEvent.click(button('退回'));
-    fireEvent.click(await screen.findByRole('button', { name: /确认退回/ }));
+    fireEvent.click(button('审核不通过'));
+    fireEvent.click(await screen.findByRole('button', { name: /确认不通过/ }));
     expect(await screen.findByText('请填写退回原因')).toBeTruthy();
     expect(server.calls(reviewReturnRoute)).toEqual([]);
 
     fireEvent.change(screen.getByRole('textbox', { name: '退回原因' }), { target: { value: '请补充建议' } });
-    fireEvent.click(screen.getByRole('button', { name: /确认退回/ }));
+    fireEvent.click(screen.getByRole('button', { name: /确认不通过/ }));
     expect(await screen.findByText('主审列表')).toBeTruthy();
     expect(server.calls(reviewReturnRoute)).toEqual([
       { order_id: ORDER_ID, step: 'main', target: 'previous', reason: '请补充建议', exam_dept_ids: undefined },
@@ -223,13 +227,13 @@ describe('总检详情', () => {
   it('sends the departments chosen when returning to them', async () => {
     serve().answer(reviewReturnRoute, () => ({ order_id: ORDER_ID, order_status: 'in_exam' }));
     await opened();
-    fireEvent.click(button('退回'));
+    fireEvent.click(button('审核不通过'));
     fireEvent.click(await screen.findByRole('radio', { name: '退回科室' }));
     fireEvent.change(screen.getByRole('textbox', { name: '退回原因' }), { target: { value: '超声报告缺失' } });
-    fireEvent.click(screen.getByRole('button', { name: /确认退回/ }));
+    fireEvent.click(screen.getByRole('button', { name: /确认不通过/ }));
     expect(await screen.findByText('请选择要退回的科室')).toBeTruthy();
     fireEvent.click(screen.getByRole('checkbox', { name: '超声科' }));
-    fireEvent.click(screen.getByRole('button', { name: /确认退回/ }));
+    fireEvent.click(screen.getByRole('button', { name: /确认不通过/ }));
     await waitFor(() => expect(server.calls(reviewReturnRoute)).toHaveLength(1));
     expect(server.calls(reviewReturnRoute)[0]).toMatchObject({ target: 'depts', exam_dept_ids: '[8]' });
   });

@@ -12,7 +12,10 @@ interface Props {
   onSubmit: (request: ReturnRequest) => void;
 }
 
-/** 退回: to the previous step or to the departments (those chosen are reopened), always with a reason. */
+/**
+ * 审核不通过 (issue 20; 退回 of issue 8): to the previous step or to the departments (those chosen are
+ * reopened), always with a reason, shown where the visit returns to.
+ */
 export function ReturnDialog({ open, step, depts, pending, onCancel, onSubmit }: Props) {
   const previous = REVIEW_STEP_RULES[step].previous;
   const [target, setTarget] = useState<'previous' | 'depts'>(previous ? 'previous' : 'depts');
@@ -31,9 +34,9 @@ export function ReturnDialog({ open, step, depts, pending, onCancel, onSubmit }:
   const previousLabel = step === 'main' ? '退回初审' : step === 'final' ? '退回主审' : '';
   return (
     <Modal
-      title={`退回（${REVIEW_STEP_RULES[step].label}）`}
+      title={`审核不通过（${REVIEW_STEP_RULES[step].label}）`}
       open={open}
-      okText="确认退回"
+      okText="确认不通过"
       okButtonProps={{ danger: true, loading: pending }}
       onOk={submit}
       onCancel={onCancel}

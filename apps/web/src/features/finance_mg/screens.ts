@@ -1,0 +1,9 @@
+import type { AreaScreens } from '../../app/routes/area-chunks';
+import ReportOutgoing from './report_outgoing';
+import ReportWarehousing from './report_warehousing';
+
+/** The built screens of 财务管理, by screen key; the rest of the area shows the developing page. */
+export const screens = {
+  report_warehousing: ReportWarehousing,
+  report_outgoing: ReportOutgoing,
+} satisfies AreaScreens<'finance_mg'>;
