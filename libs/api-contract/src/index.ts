@@ -109,3 +109,4 @@ export * from './crm/feedback.js';
 export * from './crm/breakfast.js';
 export * from './crm/company-archive.js';
 export * from './crm/contract-book.js';
+export * from './crm/group-order-states.js';

@@ -1,8 +1,8 @@
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { PersonalData } from '../../modules/people/personal-data.js';
 import type { PayMode } from '@checkup/api-contract';
 import type { Db } from '../client.js';
-import { companies, companyGroups, contracts, packages } from '../schema.js';
+import { companies, companyGroups, contracts, groupOrders, packages } from '../schema.js';
 import type { GenderLimit } from '../schema/catalogue.js';
 import { chineseName, mobilePhone } from './people.js';
 import { Rng } from './prng.js';
@@ -116,6 +116,50 @@ export async function seedDemoCompanies(db: Db, today: string, personalData: Per
       })),
     )
     .onConflictDoNothing();
+
+  // Each company's checkups of the year run under one approved group order (团检订单), its groups in it.
+  const contractIds = new Map(
+    (
+      await db
+        .select({ id: contracts.id, companyId: contracts.companyId, no: contracts.contractNo })
+        .from(contracts)
+        .where(inArray(contracts.companyId, [...idByName.values()]))
+    )
+      .filter((c) => c.no.startsWith(`HT${year}-`))
+      .map((c) => [c.companyId, c.id]),
+  );
+  await db
+    .insert(groupOrders)
+    .values(
+      DEMO_COMPANIES.map((c, i) => {
+        const companyId = idByName.get(c.name)!;
+        const occupational = c.groups.some((g) => g.harm);
+        return {
+          orderNo: `TD${year}${String(i + 1).padStart(4, '0')}`,
+          orderName: `${c.name.replace(/(股份)?有限公司.*$/, '')}${year}年度${occupational ? '职工及职业' : '职工'}体检`,
+          companyId,
+          contractId: contractIds.get(companyId) ?? null,
+          examType: occupational ? 'both' : 'health',
+          planFrom: `${year}-01-01`,
+          planTo: `${year}-12-31`,
+          planMale: rng.int(20, 200),
+          planFemale: rng.int(20, 200),
+          approvalState: 'approved',
+          approvedAt: new Date(`${year}-01-01T09:00:00+08:00`),
+        };
+      }),
+    )
+    .onConflictDoNothing();
+  const orderIds = await db
+    .select({ id: groupOrders.id, companyId: groupOrders.companyId })
+    .from(groupOrders)
+    .where(inArray(groupOrders.companyId, [...idByName.values()]));
+  for (const order of orderIds) {
+    await db
+      .update(companyGroups)
+      .set({ groupOrderId: order.id })
+      .where(and(eq(companyGroups.companyId, order.companyId), isNull(companyGroups.groupOrderId)));
+  }
 
   // Sorted, so the same database gives the generator the same groups in the same order.
   return existing
