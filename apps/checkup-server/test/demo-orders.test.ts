@@ -20,6 +20,7 @@ import { describeOnEachDatabase, openTestDatabase } from './support/database.js'
 const TODAY = '2026-03-16';
 const at = (status: string) => ORDER_STATUSES.indexOf(status as OrderStatus);
 const PASSED_STEPS: Record<OrderStatus, string[]> = {
+  prepared: [],
   registered: [],
   checked_in: [],
   in_exam: [],

@@ -4,6 +4,8 @@
  * writes every move to order_status_log; the web shows the labels.
  */
 export const ORDER_STATUSES = [
+  // 预登记 (issue 22): a group order's person given a visit and 体检号, not yet registered at the desk.
+  'prepared',
   'registered',
   'checked_in',
   'in_exam',
@@ -18,6 +20,7 @@ export const ORDER_STATUSES = [
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  prepared: '已预登记',
   registered: '已登记',
   checked_in: '已报到',
   in_exam: '检查中',
@@ -31,6 +34,8 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
 
 /** The moves a user can ask for, each with its Chinese name for messages and the audit. */
 export const ORDER_ACTIONS = {
+  // 登记 of a prepared group visit (团检登记名单 登记 / 批量登记).
+  register: { from: ['prepared'], to: 'registered', label: '登记' },
   check_in: { from: ['registered'], to: 'checked_in', label: '报到' },
   start_exam: { from: ['checked_in'], to: 'in_exam', label: '开始检查' },
   finish_depts: { from: ['in_exam'], to: 'depts_done', label: '科室检查完成' },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ORDER_STATUSES } from '@checkup/api-contract';
 import { daysBetween } from './dates.js';
-import { planOrders } from './order-plan.js';
+import { WALK_IN_STATUSES, planOrders } from './order-plan.js';
 import { buildTimeline } from './order-timeline.js';
 import { Rng } from './prng.js';
 
@@ -9,8 +9,9 @@ const TODAY = '2026-03-16';
 
 describe('planOrders', () => {
   it('gives the first positions of a stream one status each, so a tiny demo shows every stage', () => {
-    const plans = planOrders(new Rng(1), ORDER_STATUSES.length, 0, TODAY, new Map());
-    expect(new Set(plans.map((p) => p.status))).toEqual(new Set(ORDER_STATUSES));
+    const plans = planOrders(new Rng(1), WALK_IN_STATUSES.length, 0, TODAY, new Map());
+    expect(new Set(plans.map((p) => p.status))).toEqual(new Set(WALK_IN_STATUSES));
+    expect(WALK_IN_STATUSES).toEqual(ORDER_STATUSES.filter((s) => s !== 'prepared'));
   });
 
   it('dates orders within the last 60 days, early stages today', () => {

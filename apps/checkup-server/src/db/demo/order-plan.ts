@@ -18,6 +18,8 @@ export interface OrderPlan {
  * visits are still at the desk or in the departments, reports take days to weeks.
  */
 const STATUS_MIX: Record<OrderStatus, { weight: number; days: readonly [number, number] }> = {
+  // Never drawn (WALK_IN_STATUSES): prepared visits come from 团检 lists (group_persons).
+  prepared: { weight: 0, days: [0, 0] },
   registered: { weight: 5, days: [0, 0] },
   checked_in: { weight: 4, days: [0, 0] },
   in_exam: { weight: 6, days: [0, 2] },
@@ -28,7 +30,9 @@ const STATUS_MIX: Record<OrderStatus, { weight: number; days: readonly [number, 
   report_printed: { weight: 12, days: [3, 45] },
   report_sent: { weight: 55, days: [5, 60] },
 };
-const WEIGHTS = ORDER_STATUSES.map((s) => [s, STATUS_MIX[s].weight] as const);
+/** The statuses a walk-in visit passes through (a prepared visit comes from a group list). */
+export const WALK_IN_STATUSES = ORDER_STATUSES.filter((s) => s !== 'prepared');
+const WEIGHTS = WALK_IN_STATUSES.map((s) => [s, STATUS_MIX[s].weight] as const);
 
 function examDateFor(rng: Rng, status: OrderStatus, today: string): string {
   const [min, max] = STATUS_MIX[status].days;
@@ -54,7 +58,7 @@ export function planOrders(
 ): OrderPlan[] {
   const plans = Array.from({ length: count }, (_, i) => {
     const index = start + i;
-    const status = index < ORDER_STATUSES.length ? ORDER_STATUSES[index]! : rng.weighted(WEIGHTS);
+    const status = index < WALK_IN_STATUSES.length ? WALK_IN_STATUSES[index]! : rng.weighted(WEIGHTS);
     // Checkups are done fasting, so almost everyone registers between 07:30 and 11:00.
     return { index, status, examDate: examDateFor(rng, status, today), regMinute: rng.int(450, 660), orderId: '' };
   });

@@ -1,4 +1,5 @@
-import { ORDER_STATUSES, type OrderStatus } from '@checkup/api-contract';
+import type { OrderStatus } from '@checkup/api-contract';
+import { WALK_IN_STATUSES as ORDER_STATUSES } from './order-plan.js';
 import { addDays, cstTime, daysBetween } from './dates.js';
 import type { OrderPlan } from './order-plan.js';
 import type { Rng } from './prng.js';
