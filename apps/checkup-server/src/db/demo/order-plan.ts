@@ -31,7 +31,7 @@ const STATUS_MIX: Record<OrderStatus, { weight: number; days: readonly [number, 
   report_sent: { weight: 55, days: [5, 60] },
 };
 /** The statuses a walk-in visit passes through (a prepared visit comes from a group list). */
-export const WALK_IN_STATUSES = ORDER_STATUSES.filter((s) => s !== 'prepared');
+export const WALK_IN_STATUSES: readonly OrderStatus[] = ORDER_STATUSES.filter((s) => s !== 'prepared');
 const WEIGHTS = WALK_IN_STATUSES.map((s) => [s, STATUS_MIX[s].weight] as const);
 
 function examDateFor(rng: Rng, status: OrderStatus, today: string): string {
