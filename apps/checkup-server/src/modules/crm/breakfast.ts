@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { and, asc, count, eq, gte, lt, lte, ne, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, lt, lte, notInArray, sql, type SQL } from 'drizzle-orm';
 import {
   AppError,
   breakfastCountsRoute,
