@@ -27,6 +27,8 @@ export const REVIEW_ALLOT_SCREENS = [
 export const GUIDE_SHEET_SCREENS = [
   'exam_mg/order_quick_register',
   'exam_mg/order_mg_detail',
+  // 团检登记名单's 批量打印 (issue 22).
+  'crm/group_register_list',
 ] as const satisfies Screens;
 
 /** 自定义模板's ten template screens. */

@@ -140,7 +140,8 @@ export const smsTemplatesRoute = route({
   method: 'GET',
   path: '/manager/api/crm/sms/templates',
   summary: '可用于短信的消息模板',
-  access: [SMS_SCREEN],
+  // 团检登记名单's 检前短信 (issue 22) chooses its template here too.
+  access: [SMS_SCREEN, 'crm/group_register_list'],
   input: z.object({}),
   output: z.object({
     list: z.array(z.object({ id: z.number().int(), template_name: z.string(), content: z.string() })),

@@ -284,6 +284,8 @@ export const NORMAL_SUMMARY = '未见明显异常';
 
 /** Why 批量诊断 skipped a visit: a short label per case, so the list reads at a glance. */
 export const BATCH_SKIP_REASONS = {
+  // 已预登记 (issue 22): a group visit given its 体检号 but not yet registered at the desk.
+  not_registered: '未登记',
   not_checked_in: '未报到',
   banned: '已禁检',
   signed: '已签名',

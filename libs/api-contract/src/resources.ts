@@ -33,6 +33,7 @@ import { branchResource } from './system-register.js';
 import { appVersionResource, versionEntryResource } from './version-log.js';
 import { interfaceErrorResource } from './interface-error.js';
 import { smsMessageResource } from './crm-sms.js';
+import { groupPersonResource, groupRegisterResource } from './crm/group-register.js';
 
 /** Every resource of the contract (issue 18): the registry lists their descriptors, the tests walk them. */
 export const RESOURCES: readonly AnyResource[] = [
@@ -89,4 +90,7 @@ export const RESOURCES: readonly AnyResource[] = [
   smsMessageResource,
   // 客户管理's 意见反馈.
   feedbackResource,
+  // 客户管理's 团检登记名单 and 团检人员.
+  groupRegisterResource,
+  groupPersonResource,
 ];

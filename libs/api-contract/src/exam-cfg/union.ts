@@ -34,7 +34,13 @@ export const unionResource = defineResource({
   base: '/manager/api/examcfg/union',
   screens: ['exam_cfg/union_cfg', 'exam_cfg/mutex_cfg'],
   // 问卷配置详情 picks the unions an answer recommends.
-  readers: ['exam_cfg/pkg_cfg', 'exam_cfg/consume_cfg', 'exam_cfg/questionnaire_cfg_detail'],
+  // 分组调整's 加项 (issue 22) chooses unions too.
+  readers: [
+    'exam_cfg/pkg_cfg',
+    'exam_cfg/consume_cfg',
+    'exam_cfg/questionnaire_cfg_detail',
+    'crm/subgroup_modify_list',
+  ],
   row: z.object({
     union_code: z.string(),
     union_name: z.string(),

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { and, asc, count, eq, gte, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, lt, lte, notInArray, sql, type SQL } from 'drizzle-orm';
 import {
   AppError,
   breakfastCountsRoute,
@@ -56,6 +56,7 @@ export function breakfastRoutes(app: FastifyInstance, db: Db) {
       if (order.examDate !== todayCst()) {
         throw new AppError('VALIDATION', `该体检号不是今天的体检（体检日期 ${order.examDate}），不能领取早餐`);
       }
+      if (order.status === 'prepared') throw new AppError('VALIDATION', '该体检者尚未登记，请先登记报到再领取早餐');
       if (order.status === 'registered') throw new AppError('VALIDATION', '该体检者尚未报到，请先报到再领取早餐');
       const [taken] = await tx
         .select({ takenAt: breakfasts.takenAt })
@@ -136,7 +137,7 @@ export function breakfastRoutes(app: FastifyInstance, db: Db) {
     const checkedIn = await db
       .select({ day: orders.examDate, n: count() })
       .from(orders)
-      .where(and(gte(orders.examDate, from), lte(orders.examDate, to), ne(orders.status, 'registered')))
+      .where(and(gte(orders.examDate, from), lte(orders.examDate, to), notInArray(orders.status, ['prepared', 'registered'])))
       .groupBy(orders.examDate);
     const takenOf = new Map(taken.map((r) => [r.day, Number(r.n)]));
     const checkedOf = new Map(checkedIn.map((r) => [r.day, Number(r.n)]));

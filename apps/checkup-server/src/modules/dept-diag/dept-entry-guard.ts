@@ -24,6 +24,7 @@ export async function entryRefusal(db: Reader, orderId: string, deptId: number):
   if (order.bannedAt !== null) {
     return { code: 'banned', msg: bannedMessage(order.banReason) };
   }
+  if (order.status === 'prepared') return { code: 'not_registered', msg: '该体检者尚未登记，不能录入' };
   if (order.status === 'registered') return { code: 'not_checked_in', msg: '该体检者尚未报到，不能录入' };
   const [lines] = await db
     .select({ n: count() })

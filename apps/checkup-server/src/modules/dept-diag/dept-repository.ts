@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, like, ne, or } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, like, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { customers, departments, orderDepts, orders, userDepts } from '../../db/schema.js';
 import { ageAt } from '../orders/order-repository.js';
@@ -22,6 +22,8 @@ export async function deptWorklist(db: Db, q: WorklistQuery) {
     eq(orderDepts.examDate, q.examDate),
     q.deptStatus ? eq(orderDepts.status, q.deptStatus) : undefined,
     q.keyword ? inArray(orderDepts.orderId, ordersMatching(db, q.keyword, q.mayViewConfidential)) : undefined,
+    // 已预登记 (issue 22): a group visit not yet registered at the desk is no department's work.
+    sql`not exists (select 1 from ${orders} o where o.order_id = ${orderDepts.orderId} and o.status = 'prepared')`,
   );
   // The page is cut from order_depts alone (one range of order_depts_worklist_idx), then joined:
   // joining first lets the planner walk both primary keys of a busy day (bench:server).

@@ -6,7 +6,13 @@ import { orders, recordLocks, reviews } from '../../db/schema.js';
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** The visit still in the departments' hands: after these, 总检 has the visit. */
-const IN_DEPARTMENTS: ReadonlySet<OrderStatus> = new Set(['registered', 'checked_in', 'in_exam', 'depts_done']);
+const IN_DEPARTMENTS: ReadonlySet<OrderStatus> = new Set([
+  'prepared',
+  'registered',
+  'checked_in',
+  'in_exam',
+  'depts_done',
+]);
 
 /**
  * Issue 19: 总检 has started once a chief examiner holds the visit's review open (a live exam_review

@@ -11,7 +11,7 @@ type Reader = Pick<Db, 'select'>;
 export const HISTORY_VISITS = 4;
 
 /** Visits with nothing examined yet have nothing to compare. */
-const NOT_STARTED: OrderStatus[] = ['registered', 'checked_in'];
+const NOT_STARTED: OrderStatus[] = ['prepared', 'registered', 'checked_in'];
 
 /**
  * The examinee's earlier visits, newest first: the same person by the sealed ID number's look-up

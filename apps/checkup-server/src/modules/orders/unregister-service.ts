@@ -8,6 +8,7 @@ import {
   criticalValues,
   deptSummaries,
   feedbacks,
+  groupPersons,
   itemResults,
   orderDepts,
   orderDiagnoses,
@@ -39,8 +40,8 @@ import { queueChanged } from '../queue/queue-signal.js';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-/** Before anything is examined: 已登记 or 已报到 (spec order statuses). */
-const UNDOABLE = new Set(['registered', 'checked_in']);
+/** Before anything is examined: 已预登记 (issue 22), 已登记 or 已报到 (spec order statuses). */
+const UNDOABLE = new Set(['prepared', 'registered', 'checked_in']);
 
 /**
  * Rows keyed by the order that mean work was done or money moved: any of them refuses 反登记 with
@@ -89,7 +90,7 @@ export interface UnregisterActor {
 async function refuseWhenDone(tx: Tx, orderId: string, status: string): Promise<void> {
   if (!UNDOABLE.has(status)) {
     const label = isOrderStatus(status) ? ORDER_STATUS_LABELS[status] : status;
-    throw new AppError('ILLEGAL_TRANSITION', `订单当前状态为「${label}」，只有已登记或已报到的体检可以反登记`);
+    throw new AppError('ILLEGAL_TRANSITION', `订单当前状态为「${label}」，只有已预登记、已登记或已报到的体检可以反登记`);
   }
   const [handled] = await tx
     .select({ name: unions.unionName, status: orderUnions.status })
@@ -151,6 +152,12 @@ export async function unregisterOrder(db: Db, orderId: string, actor: Unregister
       .set({ status: 'pending', reviewOrderId: null, registeredBy: null, registeredAt: null, updatedAt: sql`now()` })
       .where(eq(reviewPlans.reviewOrderId, orderId))
       .returning({ id: reviewPlans.id });
+    // A group order's person (团检名单) loses the visit and waits for 预登记 again (issue 22).
+    const unlinked = await tx
+      .update(groupPersons)
+      .set({ orderId: null, updatedAt: sql`now()` })
+      .where(eq(groupPersons.orderId, orderId))
+      .returning({ id: groupPersons.id });
     await tx.delete(orders).where(eq(orders.orderId, orderId));
     await tx.insert(auditLog).values({
       action: 'order_unregister',
@@ -177,6 +184,7 @@ export async function unregisterOrder(db: Db, orderId: string, actor: Unregister
         depts: depts.map((d) => d.deptId),
         queue: entries.map((e) => ({ dept_id: e.deptId, queue_no: e.queueNo })),
         ...(released.length > 0 ? { review_plan_id: released[0]!.id } : {}),
+        ...(unlinked.length > 0 ? { group_person_id: unlinked[0]!.id } : {}),
       },
       ip: actor.ip ?? null,
     });

@@ -388,7 +388,8 @@ export function saveOrder(
   return withLeaderAudit(db, actor, null, work);
 }
 
-const EDITABLE: readonly OrderStatus[] = ['registered', 'checked_in'];
+// 已预登记 (issue 22): a group visit's items change before the person registers (分组调整).
+const EDITABLE: readonly OrderStatus[] = ['prepared', 'registered', 'checked_in'];
 
 /** The discount kept with a visit, without the line changes of unions no longer ordered. */
 const discountFor = (discount: DeskDiscount | null | undefined, unionIds: readonly number[]) =>

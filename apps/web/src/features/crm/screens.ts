@@ -6,6 +6,9 @@ import CmpArchInfo from './cmp_arch_info';
 import CntrBook from './cntr_book';
 import CntrBookDetail from './cntr_book_detail';
 import TextMessage from './text_message';
+import GroupRegisterList from './group_register_list';
+import SubgroupModifyList from './subgroup_modify_list';
+import GroupPersonMg from './group_person_mg';
 
 /** The built screens of 客户管理, by screen key; the rest of the area shows the developing page. */
 export const screens = {
@@ -16,4 +19,7 @@ export const screens = {
   cmp_arch_info: CmpArchInfo,
   cntr_book: CntrBook,
   cntr_book_detail: CntrBookDetail,
+  group_register_list: GroupRegisterList,
+  subgroup_modify_list: SubgroupModifyList,
+  group_person_mg: GroupPersonMg,
 } satisfies AreaScreens<'crm'>;

@@ -9,6 +9,7 @@ import {
   type DetailBlock,
   type DetailItem,
   type GenericColumn,
+  type GenericTableProps,
 } from '@checkup/ui';
 import { ExportButton } from './excel-buttons';
 import { useResourceList } from './resource-api';
@@ -50,6 +51,8 @@ export interface ResourceListProps<R extends AnyResource> {
   scope?: Record<string, string>;
   /** Told the filter the user chose, each time it changes (a new record may start in the chosen type). */
   onFilter?(filter: Record<string, string>): void;
+  /** Rows chosen for the screen's batch actions (团检登记名单's 批量登记). */
+  rowSelection?: GenericTableProps<ResourceRow<R>>['rowSelection'];
 }
 
 /**
@@ -142,6 +145,7 @@ export function ResourceList<R extends AnyResource>(props: ResourceListProps<R>)
         dataSource={(list.data?.list ?? []) as ResourceRow<R>[]}
         columns={actions ? [...columns, actionColumn] : columns}
         onRow={detail ? (row) => ({ onDoubleClick: () => setReading(row) }) : undefined}
+        rowSelection={props.rowSelection}
         pagination={paging.pagination(list.data?.total ?? 0)}
       />
       {detail && (

@@ -23,7 +23,7 @@ const STATUS_OPTIONS = [
   ...Object.entries(ORDER_STATUS_LABELS).map(([value, label]) => ({ value, label })),
 ];
 /** 反登记 is offered before anything is examined (the server also checks lines, results and payments). */
-const UNDOABLE = new Set<OrderStatus>(['registered', 'checked_in']);
+const UNDOABLE = new Set<OrderStatus>(['prepared', 'registered', 'checked_in']);
 const EXAM_TYPE_NAMES: Record<string, string> = Object.fromEntries(DICTIONARIES.exam_type.map((t) => [t.code, t.name]));
 
 interface Search {
@@ -106,7 +106,9 @@ export default function OrderMg() {
       title: '状态',
       dataIndex: 'status',
       width: 100,
-      render: (v: OrderStatus) => <Tag color={v === 'registered' ? 'blue' : 'default'}>{ORDER_STATUS_LABELS[v]}</Tag>,
+      render: (v: OrderStatus) => (
+        <Tag color={v === 'registered' ? 'blue' : v === 'prepared' ? 'gold' : 'default'}>{ORDER_STATUS_LABELS[v]}</Tag>
+      ),
     },
     {
       title: '操作',

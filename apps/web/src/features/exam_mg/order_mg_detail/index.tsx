@@ -39,7 +39,7 @@ const DEPT_STATUS: Record<string, { label: string; color: string }> = {
   '2': { label: '已签名', color: 'success' },
 };
 const ORIGIN_LABELS: Record<string, string> = { package: '套餐', extra: '加项', dept: '科室加项' };
-const EDITABLE = new Set(['registered', 'checked_in']);
+const EDITABLE = new Set(['prepared', 'registered', 'checked_in']);
 
 type UnionRow = OrderDetail['depts'][number]['unions'][number] & { dept_name: string; dept_status: string };
 
