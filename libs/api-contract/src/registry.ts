@@ -167,6 +167,7 @@ import { REVIEW_CONCLUSION_ROUTES } from './review-conclusion-grid.js';
 import { ROLE_ROUTES } from './cfg/role.js';
 import { FEEDBACK_ROUTES } from './crm/feedback.js';
 import { BREAKFAST_ROUTES } from './crm/breakfast.js';
+import { EXAM_CARD_ROUTES } from './crm/exam-card.js';
 
 /** Every call of the contract, for the API documentation and the gateway's policies. */
 export const contractRoutes: readonly RouteDescriptor[] = [
@@ -319,6 +320,7 @@ export const contractRoutes: readonly RouteDescriptor[] = [
   ...ROLE_ROUTES,
   ...FEEDBACK_ROUTES,
   ...BREAKFAST_ROUTES,
+  ...EXAM_CARD_ROUTES,
   ...MENU_SETTINGS_ROUTES,
   ...FUNCTION_INTRO_ROUTES,
   ...SYSTEM_REGISTER_ROUTES,
