@@ -17,7 +17,8 @@ import {
   examCardResource,
 } from '@checkup/api-contract';
 import { auditLog, cardBatches, cardLedger, examCards, orderUnions, payments, unions } from '../src/db/schema.js';
-import { useTestServer } from './support/app.js';
+import { seedDemoCards } from '../src/db/demo/exam-cards.js';
+import { testPersonalData, useTestServer } from './support/app.js';
 import { staffSession } from './support/access.js';
 import { describeOnEachDatabase } from './support/database.js';
 import { addDept, addOrder, callerFor, tokenFor } from './support/domain.js';
@@ -47,15 +48,28 @@ describeOnEachDatabase((target) => {
     valid: (n) => ({ type_name: `测试卡类型${n}`, prefix: `T${n}`, face_value: '500', validity_days: '365' }),
     invalid: [
       { form: { type_name: '', prefix: 'A', face_value: '1', validity_days: '1' }, message: '请填写卡类型名称' },
-      { form: { type_name: '甲', prefix: 'A-1', face_value: '1', validity_days: '1' }, message: '卡号前缀只能包含字母和数字' },
+      {
+        form: { type_name: '甲', prefix: 'A-1', face_value: '1', validity_days: '1' },
+        message: '卡号前缀只能包含字母和数字',
+      },
       { form: { type_name: '甲', prefix: 'A', face_value: '1' }, message: '请填写有效天数或截止日期' },
-      { form: { type_name: '甲', prefix: 'A', face_value: '-1', validity_days: '1' }, message: '面值应为不小于0的金额，最多两位小数' },
+      {
+        form: { type_name: '甲', prefix: 'A', face_value: '-1', validity_days: '1' },
+        message: '面值应为不小于0的金额，最多两位小数',
+      },
     ],
     filterFor: (n) => ({ key: `测试卡类型${n}` }),
     reference: async (database, id) => {
       await database
         .insert(cardBatches)
-        .values({ typeId: id, startNo: 'R00000001', endNo: 'R00000001', cardCount: 1, faceValue: '1', validUntil: '2099-01-01' });
+        .values({
+          typeId: id,
+          startNo: 'R00000001',
+          endNo: 'R00000001',
+          cardCount: 1,
+          faceValue: '1',
+          validUntil: '2099-01-01',
+        });
     },
   });
 
@@ -74,7 +88,12 @@ describeOnEachDatabase((target) => {
     return saved.json().data as { id: number; prefix: string };
   }
   async function makeBatch(typeId: number, startSeq: number, count: number) {
-    const made = await admin.post(cardBatchCreateRoute.path, { type_id: typeId, start_seq: startSeq, count, receiver: '库管' });
+    const made = await admin.post(cardBatchCreateRoute.path, {
+      type_id: typeId,
+      start_seq: startSeq,
+      count,
+      receiver: '库管',
+    });
     expect(made.json().status, made.body).toBe(200);
     return made.json().data as { id: number; start_no: string; end_no: string };
   }
@@ -97,7 +116,11 @@ describeOnEachDatabase((target) => {
   /** The ledger adds up to the balance, to the fen, and each line's balance_after runs on from the last. */
   async function expectLedgerBalanced(cardNo: string) {
     const [card] = await db().select().from(examCards).where(eq(examCards.cardNo, cardNo));
-    const lines = await db().select().from(cardLedger).where(eq(cardLedger.cardId, card!.id)).orderBy(asc(cardLedger.id));
+    const lines = await db()
+      .select()
+      .from(cardLedger)
+      .where(eq(cardLedger.cardId, card!.id))
+      .orderBy(asc(cardLedger.id));
     let running = 0;
     for (const line of lines) {
       running += fen(line.amount);
@@ -108,7 +131,9 @@ describeOnEachDatabase((target) => {
   }
   async function visit(priceYuan = '300.00') {
     const orderId = await addOrder(db(), { status: 'registered' });
-    await db().insert(orderUnions).values({ orderId, unionId, deptId, price: priceYuan, origin: 'extra', payMode: 'self' });
+    await db()
+      .insert(orderUnions)
+      .values({ orderId, unionId, deptId, price: priceYuan, origin: 'extra', payMode: 'self' });
     return orderId;
   }
 
@@ -123,16 +148,24 @@ describeOnEachDatabase((target) => {
       const after = (await admin.get(cardNextNoRoute.path, { type_id: type.id })).json().data;
       expect(after).toMatchObject({ max_no: `${type.prefix}00000020`, next_seq: 21 });
       const overlap = await admin.post(cardBatchCreateRoute.path, { type_id: type.id, start_seq: 15, count: 10 });
-      expect([overlap.statusCode, overlap.json().msg]).toEqual([409, `存在相同的卡号（${type.prefix}00000015），请更换起始卡号或数量`]);
+      expect([overlap.statusCode, overlap.json().msg]).toEqual([
+        409,
+        `存在相同的卡号（${type.prefix}00000015），请更换起始卡号或数量`,
+      ]);
       const none = await admin.post(cardBatchCreateRoute.path, { type_id: type.id, start_seq: 30, count: 0 });
       expect(none.json().msg).toBe('请至少发一张卡');
       const cards = (await admin.get(examCardResource.routes.list.path, { batch_id: batch.id, size: 50 })).json().data;
       expect(cards.total).toBe(20);
-      expect(cards.list.every((c: { state: string; balance: string }) => c.state === '未售' && c.balance === '1000.00')).toBe(true);
-      const batches = (await admin.get(cardBatchResource.routes.list.path, { key: `${type.prefix}00000007` })).json().data;
+      expect(
+        cards.list.every((c: { state: string; balance: string }) => c.state === '未售' && c.balance === '1000.00'),
+      ).toBe(true);
+      const batches = (await admin.get(cardBatchResource.routes.list.path, { key: `${type.prefix}00000007` })).json()
+        .data;
       expect(batches.list.map((b: { id: number }) => b.id)).toEqual([batch.id]);
       await expectLedgerBalanced(`${type.prefix}00000020`);
-      const unique = await db().execute(sql`select count(*)::int as n, count(distinct card_no)::int as d from exam_cards`);
+      const unique = await db().execute(
+        sql`select count(*)::int as n, count(distinct card_no)::int as d from exam_cards`,
+      );
       const [row] = (unique as unknown as { rows: { n: number; d: number }[] }).rows;
       expect(row!.n).toBe(row!.d);
     });
@@ -170,13 +203,24 @@ describeOnEachDatabase((target) => {
       // Nothing half-written: card 4 is still unsold.
       expect((await cardRow(`${type.prefix}00000004`)).state).toBe('未售');
       const row = await cardRow(`${type.prefix}00000002`);
-      expect(row).toMatchObject({ state: '已售', sale_price: '950.00', balance: '1000.00', has_password: true, batch_id: batch.id });
+      expect(row).toMatchObject({
+        state: '已售',
+        sale_price: '950.00',
+        balance: '1000.00',
+        has_password: true,
+        batch_id: batch.id,
+      });
       expect(row.buyer_name).not.toBe('李购卡');
       expect(row.buyer_phone).toMatch(/^139\*+5678$/);
-      const [stored] = await db().select().from(examCards).where(eq(examCards.cardNo, `${type.prefix}00000002`));
+      const [stored] = await db()
+        .select()
+        .from(examCards)
+        .where(eq(examCards.cardNo, `${type.prefix}00000002`));
       expect(stored!.buyerPhoneEnc).not.toContain('13912345678');
       // Found by the buyer's whole phone.
-      const byPhone = (await admin.get(examCardResource.routes.list.path, { buyer: '13912345678', type_id: type.id })).json();
+      const byPhone = (
+        await admin.get(examCardResource.routes.list.path, { buyer: '13912345678', type_id: type.id })
+      ).json();
       expect(byPhone.data.total).toBe(3);
       const audits = await db().select().from(auditLog).where(eq(auditLog.action, 'exam_card_sell'));
       expect(audits.length).toBeGreaterThan(0);
@@ -216,7 +260,11 @@ describeOnEachDatabase((target) => {
       expect(lines.reduce((s, l) => s + fen(l.amount), 0)).toBe(20050);
       const ledger = (await admin.get(cardLedgerRoute.path, { id: row!.id })).json().data;
       expect(ledger.ledger.map((l: { kind: string }) => l.kind)).toEqual(['制卡', '售卡', '充值']);
-      expect(ledger.payments.map((p: { purpose: string }) => p.purpose)).toEqual(['card_sale', 'card_recharge', 'card_recharge']);
+      expect(ledger.payments.map((p: { purpose: string }) => p.purpose)).toEqual([
+        'card_sale',
+        'card_recharge',
+        'card_recharge',
+      ]);
     });
   });
 
@@ -262,30 +310,54 @@ describeOnEachDatabase((target) => {
       await makeBatch(type.id, 1, 4);
       const no = (n: number) => `${type.prefix}0000000${n}`;
       const orderId = await visit('300.00');
-      const payWith = (cardNo: string, amount = '10') => admin.post(cardPayRoute.path, { card_no: cardNo, order_id: orderId, amount });
+      const payWith = (cardNo: string, amount = '10') =>
+        admin.post(cardPayRoute.path, { card_no: cardNo, order_id: orderId, amount });
       expect((await payWith(no(1))).json().msg).toBe('该卡尚未售出，不能使用');
       for (const n of [1, 2, 3, 4]) {
-        const sold = await sell({ start_no: no(n), sale_price: '100', payments: pay([{ method: 'cash', amount: '100' }]) });
+        const sold = await sell({
+          start_no: no(n),
+          sale_price: '100',
+          payments: pay([{ method: 'cash', amount: '100' }]),
+        });
         expect(sold.json().status).toBe(200);
       }
       const noReason = await admin.post(cardFreezeRoute.path, { card_no: no(1), freeze: '1', reason: '' });
       expect(noReason.json().msg).toBe('请填写原因');
-      expect((await admin.post(cardFreezeRoute.path, { card_no: no(1), freeze: '1', reason: '挂失' })).json().data.state).toBe('已冻结');
+      expect(
+        (await admin.post(cardFreezeRoute.path, { card_no: no(1), freeze: '1', reason: '挂失' })).json().data.state,
+      ).toBe('已冻结');
       expect((await payWith(no(1))).json().msg).toBe('该卡已冻结，不能使用');
-      expect((await admin.post(cardFreezeRoute.path, { card_no: no(1), freeze: '0', reason: '找回' })).json().data.state).toBe('已售');
+      expect(
+        (await admin.post(cardFreezeRoute.path, { card_no: no(1), freeze: '0', reason: '找回' })).json().data.state,
+      ).toBe('已售');
       expect((await payWith(no(1))).json().data.balance).toBe('90.00');
       const voidSold = await admin.post(cardVoidRoute.path, { card_no: no(2), reason: '损坏' });
       expect(voidSold.json().msg).toBe('该卡已售出且尚有余额¥100.00，不能作废');
-      await db().update(examCards).set({ balance: '0' }).where(eq(examCards.cardNo, no(2)));
-      await db().insert(cardLedger).values({
-        cardId: (await db().select({ id: examCards.id }).from(examCards).where(eq(examCards.cardNo, no(2))))[0]!.id,
-        kind: '消费',
-        amount: '-100',
-        balanceAfter: '0',
-      });
-      expect((await admin.post(cardVoidRoute.path, { card_no: no(2), reason: '损坏' })).json().data.state).toBe('已作废');
+      await db()
+        .update(examCards)
+        .set({ balance: '0' })
+        .where(eq(examCards.cardNo, no(2)));
+      await db()
+        .insert(cardLedger)
+        .values({
+          cardId: (
+            await db()
+              .select({ id: examCards.id })
+              .from(examCards)
+              .where(eq(examCards.cardNo, no(2)))
+          )[0]!.id,
+          kind: '消费',
+          amount: '-100',
+          balanceAfter: '0',
+        });
+      expect((await admin.post(cardVoidRoute.path, { card_no: no(2), reason: '损坏' })).json().data.state).toBe(
+        '已作废',
+      );
       expect((await payWith(no(2))).json().msg).toBe('该卡已作废，不能使用');
-      await db().update(examCards).set({ validUntil: '2020-01-01' }).where(eq(examCards.cardNo, no(3)));
+      await db()
+        .update(examCards)
+        .set({ validUntil: '2020-01-01' })
+        .where(eq(examCards.cardNo, no(3)));
       expect((await payWith(no(3))).json().msg).toBe('该卡已过期（有效期至 2020-01-01），不能使用');
       expect((await cardRow(no(3))).state).toBe('已过期');
       expect((await payWith(no(4), '100.01')).json().msg).toBe('余额不足，当前余额¥100.00');
@@ -304,8 +376,30 @@ describeOnEachDatabase((target) => {
       );
       const ok = results.filter((r) => r.json().status === 200);
       expect(ok).toHaveLength(3);
-      for (const r of results.filter((x) => x.json().status !== 200)) expect(r.json().msg).toMatch(/^余额不足，当前余额¥10\.00$/);
+      for (const r of results.filter((x) => x.json().status !== 200))
+        expect(r.json().msg).toMatch(/^余额不足，当前余额¥10\.00$/);
       expect(await expectLedgerBalanced(card)).toBe(1000);
+    });
+  });
+
+  describe('演示数据', () => {
+    it('seeds two types and a batch of 20 with five sold, each ledger adding up; a second run adds nothing', async () => {
+      await seedDemoCards(db(), '2026-11-28', testPersonalData);
+      await seedDemoCards(db(), '2026-11-28', testPersonalData);
+      const demo = await db()
+        .select()
+        .from(examCards)
+        .where(sql`${examCards.cardNo} like 'TJ%'`);
+      expect(demo).toHaveLength(20);
+      expect(
+        demo
+          .filter((c) => c.state !== '未售')
+          .map((c) => c.state)
+          .sort(),
+      ).toEqual(['已冻结', '已售', '已售', '已售', '已售']);
+      for (const card of demo) await expectLedgerBalanced(card.cardNo);
+      const row = await cardRow('TJ00000001');
+      expect(row).toMatchObject({ balance: '1500.00', state: '已售' });
     });
   });
 
@@ -314,19 +408,39 @@ describeOnEachDatabase((target) => {
       const card = await soldCard({}, { face_value: '100' });
       const type = await newType();
       const viewer = callerFor(server, await staffSession(db(), 'card_viewer', ['crm/exam_card_mg']));
-      const seller = callerFor(server, await staffSession(db(), 'card_seller', ['crm/exam_card_mg', 'crm/exam_card_mg:sell']));
+      const seller = callerFor(
+        server,
+        await staffSession(db(), 'card_seller', ['crm/exam_card_mg', 'crm/exam_card_mg:sell']),
+      );
       const outsider = callerFor(server, await staffSession(db(), 'card_outsider', ['crm/advise_feedback']));
       const desk = callerFor(server, await staffSession(db(), 'card_desk', ['exam_mg/order_quick_register']));
       expect((await outsider.get(examCardResource.routes.list.path)).statusCode).toBe(403);
       expect((await viewer.get(examCardResource.routes.list.path)).statusCode).toBe(200);
-      expect((await viewer.post(cardBatchCreateRoute.path, { type_id: type.id, start_seq: 1, count: 1 })).statusCode).toBe(403);
-      expect((await viewer.post(cardFreezeRoute.path, { card_no: card, freeze: '1', reason: '挂失' })).statusCode).toBe(403);
-      expect((await seller.post(cardFreezeRoute.path, { card_no: card, freeze: '1', reason: '挂失' })).statusCode).toBe(403);
-      const sale = { start_no: card, sale_price: '1', buyer_name: '王', buyer_phone: '13900000000', payments: pay([{ method: 'cash', amount: '1' }]) };
+      expect(
+        (await viewer.post(cardBatchCreateRoute.path, { type_id: type.id, start_seq: 1, count: 1 })).statusCode,
+      ).toBe(403);
+      expect((await viewer.post(cardFreezeRoute.path, { card_no: card, freeze: '1', reason: '挂失' })).statusCode).toBe(
+        403,
+      );
+      expect((await seller.post(cardFreezeRoute.path, { card_no: card, freeze: '1', reason: '挂失' })).statusCode).toBe(
+        403,
+      );
+      const sale = {
+        start_no: card,
+        sale_price: '1',
+        buyer_name: '王',
+        buyer_phone: '13900000000',
+        payments: pay([{ method: 'cash', amount: '1' }]),
+      };
       expect((await viewer.post(cardSellRoute.path, sale)).statusCode).toBe(403);
       expect((await seller.post(cardSellRoute.path, sale)).json().msg).toContain('已经售卡');
-      expect((await outsider.post(cardPayRoute.path, { card_no: card, order_id: await visit(), amount: '1' })).statusCode).toBe(403);
-      expect((await desk.post(cardPayRoute.path, { card_no: card, order_id: await visit(), amount: '1' })).json().data.balance).toBe('99.00');
+      expect(
+        (await outsider.post(cardPayRoute.path, { card_no: card, order_id: await visit(), amount: '1' })).statusCode,
+      ).toBe(403);
+      expect(
+        (await desk.post(cardPayRoute.path, { card_no: card, order_id: await visit(), amount: '1' })).json().data
+          .balance,
+      ).toBe('99.00');
       expect((await desk.get(examCardResource.routes.list.path)).statusCode).toBe(403);
     });
   });

@@ -382,7 +382,7 @@ export const cardPayRefundRoute = route({
   method: 'POST',
   path: `${base}/pay_refund`,
   summary: '体检卡消费退回卡内',
-  access: CARD_PAY_SCREENS,
+  access: [...CARD_PAY_SCREENS, CARD_SELL_ACCESS],
   input: z.object({ ledger_id: idField('消费记录'), reason: reasonField }),
   output: z.object({ card_no: z.string(), balance: moneyOut }),
 });

@@ -6,6 +6,11 @@ import CmpArchInfo from './cmp_arch_info';
 import CntrBook from './cntr_book';
 import CntrBookDetail from './cntr_book_detail';
 import TextMessage from './text_message';
+import ExamCardMg from './exam_card_mg';
+import CreateCardBatch from './create_card_batch';
+import CardBatchDetail from './card_batch_detail';
+import CardMgDetail from './card_mg_detail';
+import CardItemDetail from './card_item_detail';
 
 /** The built screens of 客户管理, by screen key; the rest of the area shows the developing page. */
 export const screens = {
@@ -16,4 +21,9 @@ export const screens = {
   cmp_arch_info: CmpArchInfo,
   cntr_book: CntrBook,
   cntr_book_detail: CntrBookDetail,
+  exam_card_mg: ExamCardMg,
+  create_card_batch: CreateCardBatch,
+  card_batch_detail: CardBatchDetail,
+  card_mg_detail: CardMgDetail,
+  card_item_detail: CardItemDetail,
 } satisfies AreaScreens<'crm'>;
