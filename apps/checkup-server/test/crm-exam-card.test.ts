@@ -60,16 +60,14 @@ describeOnEachDatabase((target) => {
     ],
     filterFor: (n) => ({ key: `测试卡类型${n}` }),
     reference: async (database, id) => {
-      await database
-        .insert(cardBatches)
-        .values({
-          typeId: id,
-          startNo: 'R00000001',
-          endNo: 'R00000001',
-          cardCount: 1,
-          faceValue: '1',
-          validUntil: '2099-01-01',
-        });
+      await database.insert(cardBatches).values({
+        typeId: id,
+        startNo: 'R00000001',
+        endNo: 'R00000001',
+        cardCount: 1,
+        faceValue: '1',
+        validUntil: '2099-01-01',
+      });
     },
   });
 

@@ -67,18 +67,16 @@ export async function seedDemoCards(db: Db, today: string, personalData: Persona
         })),
       )
       .returning({ id: examCards.id });
-    await tx
-      .insert(cardLedger)
-      .values(
-        cards.map((c) => ({
-          cardId: c.id,
-          kind: '制卡',
-          amount: '1000.00',
-          balanceAfter: '1000.00',
-          operatorId,
-          note: `批次${batch!.id}`,
-        })),
-      );
+    await tx.insert(cardLedger).values(
+      cards.map((c) => ({
+        cardId: c.id,
+        kind: '制卡',
+        amount: '1000.00',
+        balanceAfter: '1000.00',
+        operatorId,
+        note: `批次${batch!.id}`,
+      })),
+    );
     for (const [i, buyer] of BUYERS.entries()) {
       const card = cards[i]!;
       await tx
@@ -93,16 +91,14 @@ export async function seedDemoCards(db: Db, today: string, personalData: Persona
           soldAt: new Date(),
         })
         .where(eq(examCards.id, card.id));
-      await tx
-        .insert(cardLedger)
-        .values({
-          cardId: card.id,
-          kind: '售卡',
-          amount: '0',
-          balanceAfter: '1000.00',
-          operatorId,
-          note: '售价¥950.00',
-        });
+      await tx.insert(cardLedger).values({
+        cardId: card.id,
+        kind: '售卡',
+        amount: '0',
+        balanceAfter: '1000.00',
+        operatorId,
+        note: '售价¥950.00',
+      });
       await tx.insert(payments).values({
         cardId: card.id,
         purpose: 'card_sale',
@@ -124,15 +120,13 @@ export async function seedDemoCards(db: Db, today: string, personalData: Persona
       .update(examCards)
       .set({ state: '已冻结', stateBeforeFreeze: '已售', stateNote: '持卡人挂失' })
       .where(eq(examCards.id, cards[4]!.id));
-    await tx
-      .insert(cardLedger)
-      .values({
-        cardId: cards[4]!.id,
-        kind: '冻结',
-        amount: '0',
-        balanceAfter: '1000.00',
-        operatorId,
-        note: '持卡人挂失',
-      });
+    await tx.insert(cardLedger).values({
+      cardId: cards[4]!.id,
+      kind: '冻结',
+      amount: '0',
+      balanceAfter: '1000.00',
+      operatorId,
+      note: '持卡人挂失',
+    });
   });
 }

@@ -55,7 +55,8 @@ export function assertUsable(card: LockedCard, doing: string): void {
   if (card.state === '已冻结') throw new AppError('ILLEGAL_TRANSITION', `该卡已冻结，不能${doing}`);
   if (card.state === '已作废') throw new AppError('ILLEGAL_TRANSITION', `该卡已作废，不能${doing}`);
   if (card.state === '未售') throw new AppError('ILLEGAL_TRANSITION', `该卡尚未售出，不能${doing}`);
-  if (isExpired(card)) throw new AppError('ILLEGAL_TRANSITION', `该卡已过期（有效期至 ${card.validUntil}），不能${doing}`);
+  if (isExpired(card))
+    throw new AppError('ILLEGAL_TRANSITION', `该卡已过期（有效期至 ${card.validUntil}），不能${doing}`);
 }
 
 export interface LedgerEntry {
@@ -72,7 +73,12 @@ export interface LedgerEntry {
  * Moves a card's balance and writes its ledger line in the caller's transaction. The update is
  * conditional on the balance staying ≥ 0, so even without the row lock two spends cannot overdraw.
  */
-export async function writeLedger(tx: Tx, card: Pick<LockedCard, 'id'>, entry: LedgerEntry, set: Record<string, unknown> = {}) {
+export async function writeLedger(
+  tx: Tx,
+  card: Pick<LockedCard, 'id'>,
+  entry: LedgerEntry,
+  set: Record<string, unknown> = {},
+) {
   const amount = moneyText(entry.amountFen);
   const [after] = await tx
     .update(examCards)

@@ -173,4 +173,3 @@ export async function visitDue(db: Db, orderId: string) {
   );
   return { unpaid: moneyText(dueFen), card_lines: cardLines };
 }
-

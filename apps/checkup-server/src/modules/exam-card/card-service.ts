@@ -78,9 +78,7 @@ export async function makeBatch(
     const [taken] = await tx
       .select({ no: examCards.cardNo })
       .from(examCards)
-      .where(
-        and(between(examCards.cardNo, startNo, endNo), sql`length(${examCards.cardNo}) = ${startNo.length}`),
-      )
+      .where(and(between(examCards.cardNo, startNo, endNo), sql`length(${examCards.cardNo}) = ${startNo.length}`))
       .orderBy(asc(examCards.cardNo))
       .limit(1);
     if (taken) throw new AppError('CONFLICT', `存在相同的卡号（${taken.no}），请更换起始卡号或数量`);
@@ -99,7 +97,10 @@ export async function makeBatch(
       })
       .returning({ id: cardBatches.id });
     for (let from = 0; from < input.count; from += INSERT_CHUNK) {
-      const seqs = Array.from({ length: Math.min(INSERT_CHUNK, input.count - from) }, (_, i) => input.start_seq + from + i);
+      const seqs = Array.from(
+        { length: Math.min(INSERT_CHUNK, input.count - from) },
+        (_, i) => input.start_seq + from + i,
+      );
       const made = await tx
         .insert(examCards)
         .values(
@@ -304,4 +305,3 @@ export async function voidCard(
     return { card_no: card.cardNo, state: '已作废' as const };
   });
 }
-

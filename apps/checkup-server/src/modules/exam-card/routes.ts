@@ -58,7 +58,10 @@ export async function examCardRoutes(app: FastifyInstance, opts: { db: Db; perso
 
   defineRoute(app, cardLedgerRoute, async ({ input }) => {
     await cardExists(db, input.id);
-    return { ledger: await ledgerRows(db, eq(cardLedger.cardId, input.id)), payments: await cardPaymentRows(db, input.id) };
+    return {
+      ledger: await ledgerRows(db, eq(cardLedger.cardId, input.id)),
+      payments: await cardPaymentRows(db, input.id),
+    };
   });
 
   defineRoute(app, cardItemsRoute, async ({ input }) => {
