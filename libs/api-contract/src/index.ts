@@ -107,6 +107,7 @@ export * from './version-log.js';
 export * from './interface-error.js';
 export * from './crm/feedback.js';
 export * from './crm/breakfast.js';
+export * from './crm/exam-card.js';
 export * from './crm/company-archive.js';
 export * from './crm/contract-book.js';
 export * from './crm/group-order-states.js';

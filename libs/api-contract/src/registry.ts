@@ -168,6 +168,7 @@ import { ROLE_ROUTES } from './cfg/role.js';
 import { FEEDBACK_ROUTES } from './crm/feedback.js';
 import { BREAKFAST_ROUTES } from './crm/breakfast.js';
 import { GROUP_REGISTER_ROUTES } from './crm/group-register.js';
+import { EXAM_CARD_ROUTES } from './crm/exam-card.js';
 
 /** Every call of the contract, for the API documentation and the gateway's policies. */
 export const contractRoutes: readonly RouteDescriptor[] = [
@@ -320,6 +321,7 @@ export const contractRoutes: readonly RouteDescriptor[] = [
   ...ROLE_ROUTES,
   ...FEEDBACK_ROUTES,
   ...BREAKFAST_ROUTES,
+  ...EXAM_CARD_ROUTES,
   ...MENU_SETTINGS_ROUTES,
   ...FUNCTION_INTRO_ROUTES,
   ...SYSTEM_REGISTER_ROUTES,

@@ -16,6 +16,7 @@ import { applicationTypeResource } from './exam-cfg/application-type.js';
 import { codeTableResource } from './exam-cfg/code-table.js';
 import { consumableResource } from './exam-cfg/consumable.js';
 import { feedbackResource } from './crm/feedback.js';
+import { cardBatchResource, cardTypeResource, examCardResource } from './crm/exam-card.js';
 import { msgTemplateResource } from './exam-cfg/msg-template.js';
 import { tableSettingResource } from './exam-cfg/table-setting.js';
 import { TEMPLATE_RESOURCES } from './self-template.js';
@@ -93,4 +94,8 @@ export const RESOURCES: readonly AnyResource[] = [
   // 客户管理's 团检登记名单 and 团检人员.
   groupRegisterResource,
   groupPersonResource,
+  // 客户管理's 体检卡.
+  cardTypeResource,
+  cardBatchResource,
+  examCardResource,
 ];

@@ -210,3 +210,4 @@ export * from './schema/system-register.js';
 export * from './schema/crm-sms.js';
 export * from './schema/crm.js';
 export * from './schema/group-register.js';
+export * from './schema/exam-cards.js';

@@ -107,6 +107,8 @@ export const packageResource = defineResource({
   title: '套餐',
   base: '/manager/api/examcfg/package',
   screens: ['exam_cfg/pkg_cfg'],
+  // 体检卡类型 binds a package (issue 22).
+  readers: ['crm/exam_card_mg'],
   row: z.object({
     package_code: z.string(),
     package_name: z.string(),

@@ -30,7 +30,12 @@ export const crm = defineArea({
     { key: 'advise_feedback', title: '意见反馈' },
     { key: 'text_message', title: '短信管理', actions: { send: '发送短信' } },
     { key: 'breakfast_mg', title: '早餐管理' },
-    { key: 'exam_card_mg', title: '体检卡管理', keepAlive: true },
+    {
+      key: 'exam_card_mg',
+      title: '体检卡管理',
+      keepAlive: true,
+      actions: { make: '制卡', sell: '售卡/充值', freeze: '冻结/解冻/作废' },
+    },
     detail('card_item_detail', '卡项目明细', 'exam_card_mg'),
     detail('card_batch_detail', '卡批次明细', 'exam_card_mg'),
     detail('create_card_batch', '制卡', 'exam_card_mg'),

@@ -1,7 +1,10 @@
 import type { DeskDiscount, PayMode } from '@checkup/api-contract';
+import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigserial,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -15,6 +18,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { departments, packages, unions } from './catalogue.js';
+import { examCards } from './exam-cards.js';
 import { companies, companyGroups, customers } from './people.js';
 import { branches } from './system-register.js';
 
@@ -159,20 +163,39 @@ export const orderDepts = pgTable(
 );
 
 /** Money received for a visit; a refund is a negative amount. */
+/**
+ * One money line (breadth §1.4 md_peispatientcharge / md_card_payway): money taken for a visit, or for
+ * a card sold or recharged (card-service.ts). A line belongs to a visit or to a card (both when a card
+ * pays a visit: pay_method exam_card). Refunds, day-end and invoices (财务管理) build on these lines.
+ */
 export const payments = pgTable(
   'payments',
   {
     id: serial('id').primaryKey(),
-    orderId: varchar('order_id', { length: 20 })
-      .notNull()
-      .references(() => orders.orderId),
+    orderId: varchar('order_id', { length: 20 }).references(() => orders.orderId),
+    /** The exam card sold or recharged, or the card that paid the visit. */
+    cardId: integer('card_id').references((): AnyPgColumn => examCards.id),
+    /** visit (a visit's fee), card_sale, card_recharge, card_refund (money given back for a card). */
+    purpose: varchar('purpose', { length: 16 }).notNull().default('visit'),
     amount: numeric('amount', { precision: 10, scale: 2 }).notNull(),
-    /** cash, wechat, alipay, card, company (billed to the contract) */
+    /** cash, wechat, alipay, card (bank card), transfer, company (billed to the contract), exam_card */
     payMethod: varchar('pay_method', { length: 16 }).notNull(),
+    /** The online payment's trade number (md_trade_record), when there is one. */
+    tradeNo: varchar('trade_no', { length: 64 }),
+    /** 统收: collected for a group in one sum rather than from the person. */
+    totalCharge: boolean('total_charge').notNull().default(false),
+    note: text('note'),
     operatorId: integer('operator_id'),
     /** 分中心 where the money was taken (issue 21); a day-end closes one branch's lines. */
     branchId: integer('branch_id').references(() => branches.id),
     paidAt: timestamp('paid_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('payments_order_idx').on(t.orderId)],
+  (t) => [
+    index('payments_order_idx').on(t.orderId),
+    index('payments_card_idx').on(t.cardId),
+    check(
+      'payments_owner_ck',
+      sql`(${t.purpose} = 'visit' and ${t.orderId} is not null) or (${t.purpose} in ('card_sale', 'card_recharge', 'card_refund') and ${t.cardId} is not null)`,
+    ),
+  ],
 );

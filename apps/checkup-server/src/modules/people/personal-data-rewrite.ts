@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import {
   companies,
   customers,
+  examCards,
   reportDeliveries,
   reportHandovers,
   reportNotices,
@@ -84,6 +85,8 @@ export interface RewriteCount {
   reportHandovers?: number;
   reportNotices?: number;
   smsMessages?: number;
+  /** Issue 22's card buyers' phones. */
+  examCards?: number;
 }
 
 /**
@@ -215,6 +218,19 @@ export async function resealPersonalData(db: Db, from: PersonalData, next: Perso
       pending: notUnder(smsMessages.phoneEnc, next.keyId),
       read: { phone: smsMessages.phoneEnc },
       write: (row) => ({ phoneEnc: reseal('sms_messages.phone', row, 'phone')! }),
+    }),
+    examCards: await rewriteAll(db, {
+      table: examCards,
+      id: examCards.id,
+      pending: notUnder(examCards.buyerPhoneEnc, next.keyId),
+      read: { phone: examCards.buyerPhoneEnc },
+      write: (row) => {
+        const phone = open('exam_cards.buyer_phone', row.phone ?? null, row.id);
+        return {
+          buyerPhoneEnc: next.sealOrNull('exam_cards.buyer_phone', phone),
+          buyerPhoneHash: phone ? next.phoneLookup(phone) : null,
+        };
+      },
     }),
   };
 }

@@ -17,7 +17,8 @@ export type SealedColumn =
   | 'report_deliveries.destination'
   | 'report_handovers.pickup_phone'
   | 'report_notices.phone'
-  | 'sms_messages.phone';
+  | 'sms_messages.phone'
+  | 'exam_cards.buyer_phone';
 
 const FORMAT = 'v1';
 const KEY_ID_BYTES = 4;

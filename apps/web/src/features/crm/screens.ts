@@ -9,6 +9,11 @@ import TextMessage from './text_message';
 import GroupRegisterList from './group_register_list';
 import SubgroupModifyList from './subgroup_modify_list';
 import GroupPersonMg from './group_person_mg';
+import ExamCardMg from './exam_card_mg';
+import CreateCardBatch from './create_card_batch';
+import CardBatchDetail from './card_batch_detail';
+import CardMgDetail from './card_mg_detail';
+import CardItemDetail from './card_item_detail';
 
 /** The built screens of 客户管理, by screen key; the rest of the area shows the developing page. */
 export const screens = {
@@ -22,4 +27,9 @@ export const screens = {
   group_register_list: GroupRegisterList,
   subgroup_modify_list: SubgroupModifyList,
   group_person_mg: GroupPersonMg,
+  exam_card_mg: ExamCardMg,
+  create_card_batch: CreateCardBatch,
+  card_batch_detail: CardBatchDetail,
+  card_mg_detail: CardMgDetail,
+  card_item_detail: CardItemDetail,
 } satisfies AreaScreens<'crm'>;

@@ -25,6 +25,7 @@ import { useOrderDetail } from './api/get-order-detail';
 import { EditExtrasDialog } from './components/edit-extras-dialog';
 import { ItemExecCard } from './components/item-exec-card';
 import { BanDialog } from './components/ban-dialog';
+import { CardPayDialog } from './components/card-pay-dialog';
 import { BanBannerOf } from '../shared/order-ban/ban-banner';
 import { useBanActions, useOrderBan } from '../shared/order-ban/use-order-ban';
 import { useUnregister } from '../shared/orders/use-unregister';
@@ -122,6 +123,7 @@ export default function OrderMgDetail() {
   const [editing, setEditing] = useState(false);
   const [comparing, setComparing] = useState<string | null>(null);
   const [banning, setBanning] = useState(false);
+  const [cardPaying, setCardPaying] = useState(false);
   const navigate = useNavigate();
   const ban = useOrderBan(orderId);
   const { lift } = useBanActions(orderId);
@@ -193,6 +195,9 @@ export default function OrderMgDetail() {
         <Button onClick={() => void startCompare()}>指纹比对</Button>
         <Button disabled={!EDITABLE.has(data.status) || banned} onClick={() => setEditing(true)}>
           修改加项
+        </Button>
+        <Button disabled={banned} onClick={() => setCardPaying(true)}>
+          卡支付
         </Button>
         {banned ? (
           <Button disabled={!mayBan} loading={lift.isPending} onClick={() => void liftBan()}>
@@ -292,6 +297,7 @@ export default function OrderMgDetail() {
         registeredTemplate={comparing ?? undefined}
         onClose={() => setComparing(null)}
       />
+      {cardPaying && <CardPayDialog orderId={orderId} onClose={() => setCardPaying(false)} />}
     </Space>
   );
 }
