@@ -167,6 +167,9 @@ import { REVIEW_CONCLUSION_ROUTES } from './review-conclusion-grid.js';
 import { ROLE_ROUTES } from './cfg/role.js';
 import { FEEDBACK_ROUTES } from './crm/feedback.js';
 import { BREAKFAST_ROUTES } from './crm/breakfast.js';
+import { CUSTOMER_ARCHIVE_ROUTES } from './crm/customer-archive.js';
+import { SCHEDULE_SLOT_ROUTES } from './crm/exam-schedule.js';
+import { EXAM_BOOKING_ROUTES } from './crm/exam-booking.js';
 
 /** Every call of the contract, for the API documentation and the gateway's policies. */
 export const contractRoutes: readonly RouteDescriptor[] = [
@@ -319,6 +322,9 @@ export const contractRoutes: readonly RouteDescriptor[] = [
   ...ROLE_ROUTES,
   ...FEEDBACK_ROUTES,
   ...BREAKFAST_ROUTES,
+  ...CUSTOMER_ARCHIVE_ROUTES,
+  ...SCHEDULE_SLOT_ROUTES,
+  ...EXAM_BOOKING_ROUTES,
   ...MENU_SETTINGS_ROUTES,
   ...FUNCTION_INTRO_ROUTES,
   ...SYSTEM_REGISTER_ROUTES,

@@ -209,3 +209,4 @@ export * from './schema/system-logs.js';
 export * from './schema/system-register.js';
 export * from './schema/crm-sms.js';
 export * from './schema/crm.js';
+export * from './schema/crm-schedule.js';
