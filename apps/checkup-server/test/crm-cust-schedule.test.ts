@@ -70,13 +70,24 @@ describeOnEachDatabase((target) => {
         form: { day: '2030-01-01', start_time: '10:00', end_time: '09:00', slot_type: 'normal', cap: '5' },
         message: '开始时间须早于结束时间',
       },
-      { form: { day: '2030-01-01', start_time: '9点', end_time: '10:00', slot_type: 'normal', cap: '5' }, message: '开始时间格式应为 时:分' },
-      { form: { day: '2030-01-01', start_time: '09:00', end_time: '10:00', slot_type: 'vvip', cap: '5' }, message: '请选择预约类型' },
-      { form: { day: '2030-01-01', start_time: '09:00', end_time: '10:00', slot_type: 'normal', cap: '-1' }, message: '预约上限应在0到9999之间' },
+      {
+        form: { day: '2030-01-01', start_time: '9点', end_time: '10:00', slot_type: 'normal', cap: '5' },
+        message: '开始时间格式应为 时:分',
+      },
+      {
+        form: { day: '2030-01-01', start_time: '09:00', end_time: '10:00', slot_type: 'vvip', cap: '5' },
+        message: '请选择预约类型',
+      },
+      {
+        form: { day: '2030-01-01', start_time: '09:00', end_time: '10:00', slot_type: 'normal', cap: '-1' },
+        message: '预约上限应在0到9999之间',
+      },
     ],
     filterFor: (n) => ({ date_from: addDays('2030-01-01', n), date_to: addDays('2030-01-01', n) }),
     reference: async (database, id) => {
-      await database.insert(examBookings).values({ kind: 'person', state: 'booked', slotType: 'normal', slotId: id, bookDate: '2030-01-01' });
+      await database
+        .insert(examBookings)
+        .values({ kind: 'person', state: 'booked', slotType: 'normal', slotId: id, bookDate: '2030-01-01' });
     },
   });
 
@@ -94,7 +105,13 @@ describeOnEachDatabase((target) => {
     insert: async (database, n) => {
       await database
         .insert(examBookings)
-        .values({ kind: 'person', state: 'booked', slotType: 'normal', bookDate: '2030-01-01', custName: `预约${n}号` });
+        .values({
+          kind: 'person',
+          state: 'booked',
+          slotType: 'normal',
+          bookDate: '2030-01-01',
+          custName: `预约${n}号`,
+        });
     },
     invalid: [],
     filterFor: (n) => ({ key: `预约${n}号` }),
@@ -123,16 +140,42 @@ describeOnEachDatabase((target) => {
     it('批量设置 creates the default 09:00–18:00 hourly slots of every day, then updates them; 批量关闭 closes them', async () => {
       const from = addDays(todayCst(), 400);
       const to = addDays(from, 1);
-      const set = await admin.post(scheduleBatchSetRoute.path, { date_from: from, date_to: to, slot_type: 'vip', cap: 3, is_open: '1' });
+      const set = await admin.post(scheduleBatchSetRoute.path, {
+        date_from: from,
+        date_to: to,
+        slot_type: 'vip',
+        cap: 3,
+        is_open: '1',
+      });
       expect(set.json().data).toEqual({ created: 18, updated: 0 });
-      const again = await admin.post(scheduleBatchSetRoute.path, { date_from: from, date_to: to, slot_type: 'vip', cap: 4, is_open: '1' });
+      const again = await admin.post(scheduleBatchSetRoute.path, {
+        date_from: from,
+        date_to: to,
+        slot_type: 'vip',
+        cap: 4,
+        is_open: '1',
+      });
       expect(again.json().data).toEqual({ created: 0, updated: 18 });
-      const list = (await admin.get(SLOTS.list.path, { date_from: from, date_to: from, slot_type: 'vip', size: 50 })).json().data;
+      const list = (
+        await admin.get(SLOTS.list.path, { date_from: from, date_to: from, slot_type: 'vip', size: 50 })
+      ).json().data;
       expect(list.list.map((r: { start_time: string }) => r.start_time)).toEqual([
-        '09:00', '10:00', '11:00', '12:00', '13:00', '14:00', '15:00', '16:00', '17:00',
+        '09:00',
+        '10:00',
+        '11:00',
+        '12:00',
+        '13:00',
+        '14:00',
+        '15:00',
+        '16:00',
+        '17:00',
       ]);
       expect(list.list[8]).toMatchObject({ end_time: '18:00', cap: 4, booked: 0, remaining: 4, is_open: true });
-      const closed = await admin.post(scheduleBatchCloseRoute.path, { date_from: from, date_to: from, slot_type: 'vip' });
+      const closed = await admin.post(scheduleBatchCloseRoute.path, {
+        date_from: from,
+        date_to: from,
+        slot_type: 'vip',
+      });
       expect(closed.json().data).toEqual({ closed: 9 });
       const open = (await admin.get(SLOTS.list.path, { date_from: from, date_to: to, is_open: '1' })).json().data;
       expect(open.total).toBe(9);
@@ -186,7 +229,8 @@ describeOnEachDatabase((target) => {
       expect(again.json().msg).toBe(BOOKING_MESSAGES.repeat);
       const [stored] = await db().select().from(examBookings).where(eq(examBookings.slotId, slotId));
       expect(stored!.custIdCardEnc).not.toContain(ID_A);
-      const [listed] = (await clerk.get(BOOKINGS.list.path, { key: '王预约', date_from: day, date_to: day })).json().data.list;
+      const [listed] = (await clerk.get(BOOKINGS.list.path, { key: '王预约', date_from: day, date_to: day })).json()
+        .data.list;
       expect(listed.id_card).not.toBe(ID_A);
       expect(listed.phone).toMatch(/^139\*+1111$/);
     });
@@ -197,9 +241,11 @@ describeOnEachDatabase((target) => {
       const approver = await caller(['crm/exam_schedule', 'crm/exam_schedule:over_capacity']);
       const asked = await approver.post(bookPersonRoute.path, person(slotId, ID_A));
       expect(asked.json().msg).toBe(`${BOOKING_MESSAGES.full}，可提交超额预约申请`);
-      const requested = (await approver.post(bookPersonRoute.path, person(slotId, ID_A, { over_capacity: '1' }))).json().data;
+      const requested = (await approver.post(bookPersonRoute.path, person(slotId, ID_A, { over_capacity: '1' }))).json()
+        .data;
       expect(requested).toMatchObject({ state: 'pending', approval_state: 'pending' });
-      const second = (await approver.post(bookPersonRoute.path, person(slotId, ID_B, { over_capacity: '1' }))).json().data;
+      const second = (await approver.post(bookPersonRoute.path, person(slotId, ID_B, { over_capacity: '1' }))).json()
+        .data;
 
       const clerk = await caller(['crm/exam_schedule']);
       const forbidden = await clerk.post(approveBookingRoute.path, { id: requested.id, decision: 'passed' });
@@ -211,7 +257,11 @@ describeOnEachDatabase((target) => {
       expect(passed.json().data).toMatchObject({ state: 'booked', approval_state: 'passed' });
       const noReason = await approver.post(approveBookingRoute.path, { id: second.id, decision: 'refused' });
       expect(noReason.json().msg).toBe('请填写不通过的原因');
-      const refused = await approver.post(approveBookingRoute.path, { id: second.id, decision: 'refused', note: '当日满员' });
+      const refused = await approver.post(approveBookingRoute.path, {
+        id: second.id,
+        decision: 'refused',
+        note: '当日满员',
+      });
       expect(refused.json().data).toMatchObject({ state: 'cancelled', approval_state: 'refused' });
       const twice = await approver.post(approveBookingRoute.path, { id: second.id, decision: 'passed' });
       expect(twice.json().msg).toBe('该预约不在待审核状态，不能审核');
@@ -227,7 +277,14 @@ describeOnEachDatabase((target) => {
         (
           await db()
             .insert(groupOrders)
-            .values({ orderNo: no, orderName: no, companyId: company!.id, planFrom: '2026-01-01', planTo: '2030-12-31', approvalState })
+            .values({
+              orderNo: no,
+              orderName: no,
+              companyId: company!.id,
+              planFrom: '2026-01-01',
+              planTo: '2030-12-31',
+              approvalState,
+            })
             .returning()
         )[0]!.id;
       const draft = await orderOf('TDBOOK0001', 'draft');
@@ -250,21 +307,34 @@ describeOnEachDatabase((target) => {
       const made = (await admin.post(bookGroupRoute.path, body(approved))).json().data;
       expect(made.state).toBe('pending');
       const row = (await admin.get(BOOKINGS.detail.path, { id: made.id })).json().data;
-      expect(row).toMatchObject({ kind: 'group', head_count: 20, company_name: '预约测试单位', group_order_no: 'TDBOOK0002' });
+      expect(row).toMatchObject({
+        kind: 'group',
+        head_count: 20,
+        company_name: '预约测试单位',
+        group_order_no: 'TDBOOK0002',
+      });
       expect((await admin.post(confirmBookingRoute.path, { id: made.id })).json().data.state).toBe('booked');
       expect((await admin.post(confirmBookingRoute.path, { id: made.id })).json().msg).toBe(BOOKING_MESSAGES.repeat);
       expect((await admin.post(cancelBookingRoute.path, { id: made.id, reason: '单位改期' })).json().data.state).toBe(
         'cancelled',
       );
-      expect((await admin.post(cancelBookingRoute.path, { id: made.id })).json().msg).toBe('该预约已取消，请勿重复操作');
+      expect((await admin.post(cancelBookingRoute.path, { id: made.id })).json().msg).toBe(
+        '该预约已取消，请勿重复操作',
+      );
     });
 
     it('转登记: the desk reads the person, the registration ends the booking with its 体检号; a finished one is not cancelled', async () => {
       const day = todayCst();
       const slotId = await slotOf(day, 5, 'normal', '17:00');
-      const booked = (await admin.post(bookPersonRoute.path, person(slotId, ID_C, { cust_name: '李转登' }))).json().data;
+      const booked = (await admin.post(bookPersonRoute.path, person(slotId, ID_C, { cust_name: '李转登' }))).json()
+        .data;
       const prefill = (await admin.get(bookingPrefillRoute.path, { id: booked.id })).json().data;
-      expect(prefill).toMatchObject({ cust_name: '李转登', cust_id_card: ID_C, phone: '13900001111', birthday: '1990-03-07' });
+      expect(prefill).toMatchObject({
+        cust_name: '李转登',
+        cust_id_card: ID_C,
+        phone: '13900001111',
+        birthday: '1990-03-07',
+      });
       const [xcg] = await db().select({ id: unions.id }).from(unions).where(eq(unions.unionCode, 'XCG'));
       const clerkOfSchedule = await caller(['crm/exam_schedule']);
       expect((await clerkOfSchedule.get(bookingPrefillRoute.path, { id: booked.id })).statusCode).toBe(403);
@@ -319,14 +389,22 @@ describeOnEachDatabase((target) => {
       expect(row.phone).toMatch(/^137\*+2222$/);
       expect((await admin.get(ARCHIVES.list.path, { phone: '13711112222' })).json().data.total).toBe(1);
       expect((await admin.get(ARCHIVES.list.path, { name: '赵档' })).json().data.total).toBeGreaterThanOrEqual(1);
-      expect((await admin.get(ARCHIVES.list.path, { name: '档案' })).json().data.list.some((r: { cust_name: string }) => r.cust_name === '赵档案')).toBe(false);
-      const ranged = await admin.get(ARCHIVES.list.path, { phone: '13711112222', date_from: '2026-11-22', date_to: '2026-12-31' });
+      expect(
+        (await admin.get(ARCHIVES.list.path, { name: '档案' }))
+          .json()
+          .data.list.some((r: { cust_name: string }) => r.cust_name === '赵档案'),
+      ).toBe(false);
+      const ranged = await admin.get(ARCHIVES.list.path, {
+        phone: '13711112222',
+        date_from: '2026-11-22',
+        date_to: '2026-12-31',
+      });
       expect(ranged.json().data.total).toBe(0);
       const visits = (await admin.get(customerVisitsRoute.path, { id: visit!.customerId })).json().data;
       expect(visits).toEqual([expect.objectContaining({ order_id: orderId, status_label: '已登记' })]);
     });
 
-    it('合并 moves the other archive\'s visits and bookings to the kept one, audited; refusals in Chinese', async () => {
+    it("合并 moves the other archive's visits and bookings to the kept one, audited; refusals in Chinese", async () => {
       const keptOrder = await addOrder(db(), { status: 'registered', name: '孙合并', idCard: ID_A });
       const otherOrder = await addOrder(db(), { status: 'checked_in', name: '孙合并' });
       const customerOf = async (orderId: string) =>
@@ -339,14 +417,21 @@ describeOnEachDatabase((target) => {
         .returning();
       const merger = await caller(['crm/cust_arch', 'crm/cust_arch:merge']);
       const viewer = await caller(['crm/cust_arch']);
-      expect((await viewer.post(customerMergeRoute.path, { ids: `${keptId},${otherId}`, keep_id: keptId })).statusCode).toBe(403);
-      expect((await merger.post(customerMergeRoute.path, { ids: `${keptId}`, keep_id: keptId })).json().msg).toBe(MERGE_PICK_TWO);
-      expect((await merger.post(customerMergeRoute.path, { ids: `${keptId},${otherId},1`, keep_id: keptId })).json().msg).toBe(
+      expect(
+        (await viewer.post(customerMergeRoute.path, { ids: `${keptId},${otherId}`, keep_id: keptId })).statusCode,
+      ).toBe(403);
+      expect((await merger.post(customerMergeRoute.path, { ids: `${keptId}`, keep_id: keptId })).json().msg).toBe(
         MERGE_PICK_TWO,
       );
+      expect(
+        (await merger.post(customerMergeRoute.path, { ids: `${keptId},${otherId},1`, keep_id: keptId })).json().msg,
+      ).toBe(MERGE_PICK_TWO);
       const differentOrder = await addOrder(db(), { status: 'registered', name: '孙合并', idCard: ID_B });
       const differentId = await customerOf(differentOrder);
-      const different = await merger.post(customerMergeRoute.path, { ids: `${keptId},${differentId}`, keep_id: keptId });
+      const different = await merger.post(customerMergeRoute.path, {
+        ids: `${keptId},${differentId}`,
+        keep_id: keptId,
+      });
       expect([different.statusCode, different.json().msg]).toEqual([400, MERGE_DIFFERENT_ID]);
 
       // The archive without an ID number is kept: it takes the other's number.

@@ -106,26 +106,29 @@ export const bookPersonRoute = route({
   path: '/manager/api/crm/exam_booking/book',
   summary: '个人体检预约（时段已约满时，有超额审批权限者提交超额申请）',
   access: [...SCHEDULE_SCREENS],
-  input: z
-    .object({
-      slot_type: choiceField(SLOT_TYPES, '预约类型'),
-      slot_id: idField('预约时段'),
-      cust_name: required('姓名', 64),
-      sex: z.enum(['1', '2'], { error: '请选择性别' }),
-      cust_id_card: z
-        .string({ error: '请填写身份证号' })
-        .trim()
-        .min(1, '请填写身份证号')
-        .refine(isValidIdNumber, '身份证号不正确')
-        .transform((v) => v.toUpperCase()),
-      phone: z.string({ error: '请填写手机号' }).trim().min(1, '请填写手机号').refine(isValidPhone, PHONE_ERROR),
-      company_name: required('单位', 128),
-      package_id: optionalIdField('套餐'),
-      remark: optionalTextField('备注', 200),
-      /** '1': the slot is full and the user asks past its cap (needs 超额预约审批). */
-      over_capacity: z.enum(['0', '1'], { error: '超额标记只能是0或1' }).default('0'),
-    }),
-  output: z.object({ id: z.number().int(), state: z.enum(BOOKING_STATES), approval_state: z.enum(APPROVAL_STATES).nullable() }),
+  input: z.object({
+    slot_type: choiceField(SLOT_TYPES, '预约类型'),
+    slot_id: idField('预约时段'),
+    cust_name: required('姓名', 64),
+    sex: z.enum(['1', '2'], { error: '请选择性别' }),
+    cust_id_card: z
+      .string({ error: '请填写身份证号' })
+      .trim()
+      .min(1, '请填写身份证号')
+      .refine(isValidIdNumber, '身份证号不正确')
+      .transform((v) => v.toUpperCase()),
+    phone: z.string({ error: '请填写手机号' }).trim().min(1, '请填写手机号').refine(isValidPhone, PHONE_ERROR),
+    company_name: required('单位', 128),
+    package_id: optionalIdField('套餐'),
+    remark: optionalTextField('备注', 200),
+    /** '1': the slot is full and the user asks past its cap (needs 超额预约审批). */
+    over_capacity: z.enum(['0', '1'], { error: '超额标记只能是0或1' }).default('0'),
+  }),
+  output: z.object({
+    id: z.number().int(),
+    state: z.enum(BOOKING_STATES),
+    approval_state: z.enum(APPROVAL_STATES).nullable(),
+  }),
 });
 
 /** 团体预约 POST /manager/api/crm/exam_booking/book_group: an approved group order, head-count ≥ 1, a date range. */
@@ -145,7 +148,11 @@ export const bookGroupRoute = route({
       remark: optionalTextField('备注', 200),
     })
     .refine((v) => v.date_from <= v.date_to, { message: '开始日期不能晚于结束日期', path: ['date_to'] }),
-  output: z.object({ id: z.number().int(), state: z.enum(BOOKING_STATES), approval_state: z.enum(APPROVAL_STATES).nullable() }),
+  output: z.object({
+    id: z.number().int(),
+    state: z.enum(BOOKING_STATES),
+    approval_state: z.enum(APPROVAL_STATES).nullable(),
+  }),
 });
 
 /** 确认预约 POST /manager/api/crm/exam_booking/confirm: 待预约 → 已预约 (a second submit is refused). */

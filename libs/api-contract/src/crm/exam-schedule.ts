@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateField, idField, optionalChoiceField } from '../field-schemas.js';
+import { dateField, optionalChoiceField } from '../field-schemas.js';
 import { defineResource } from '../resource/define-resource.js';
 import { withDayRange } from '../resource/day-range.js';
 import { choiceField, enabledFilter, flagField, intField, optionalTextField } from '../resource/form-fields.js';

@@ -1,4 +1,15 @@
-import { boolean, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import type { ApprovalState, BookingKind, BookingState, SlotType } from '@checkup/api-contract';
 import { packages, recordColumns } from './catalogue.js';
 import { customers, groupOrders } from './people.js';

@@ -21,7 +21,9 @@ import type { PersonalData } from '../people/personal-data.js';
 
 const GONE = '该客户档案不存在或已被合并';
 const visitCount = sql<number>`(select count(*)::int from ${orders} where ${orders.customerId} = ${customers.id})`;
-const lastVisit = sql<string | null>`(select max(${orders.examDate})::text from ${orders} where ${orders.customerId} = ${customers.id})`;
+const lastVisit = sql<
+  string | null
+>`(select max(${orders.examDate})::text from ${orders} where ${orders.customerId} = ${customers.id})`;
 const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : null);
 // The name is searched by its beginning (customers_name_idx serves LIKE '张%'); % and _ are literal.
 const prefixOf = (name: string) => `${name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -30,9 +32,7 @@ const prefixOf = (name: string) => `${name.replace(/[\\%_]/g, (c) => `\\${c}`)}%
  * 客户档案 on customers: the ID number and phone looked up by their hash and shown masked; a
  * confidential person's name hidden in the list (their visits open only to who may see them).
  */
-export function customerArchiveBinding(
-  personalData: PersonalData,
-): ResourceBinding<typeof customerArchiveResource> {
+export function customerArchiveBinding(personalData: PersonalData): ResourceBinding<typeof customerArchiveResource> {
   return {
     table: customers,
     id: customers.id,
@@ -104,7 +104,13 @@ export function customerArchiveRoutes(app: FastifyInstance, db: Db, personalData
   defineRoute(app, customerVisitsRoute, async ({ input, user, request }) => {
     const person = await personOf(db, input.id);
     if (!person) throw new AppError('RECORD_NOT_FOUND', GONE);
-    await assertCanViewPerson(db, request, user, { customerId: person.id, specialFlag: person.specialFlag }, 'cust_arch');
+    await assertCanViewPerson(
+      db,
+      request,
+      user,
+      { customerId: person.id, specialFlag: person.specialFlag },
+      'cust_arch',
+    );
     const rows = await db
       .select({
         order_id: orders.orderId,

@@ -22,15 +22,7 @@ import {
 } from '@checkup/api-contract';
 import type { Db } from '../../db/client.js';
 import { todayCst } from '../../db/demo/dates.js';
-import {
-  companies,
-  customers,
-  examBookings,
-  groupOrders,
-  packages,
-  scheduleSlots,
-  users,
-} from '../../db/schema.js';
+import { companies, customers, examBookings, groupOrders, packages, scheduleSlots, users } from '../../db/schema.js';
 import { defineRoute } from '../../lib/define-route.js';
 import { serveResource, type ResourceBinding, type Tx } from '../../lib/resource/serve-resource.js';
 import { recordAudit } from '../audit/repository.js';

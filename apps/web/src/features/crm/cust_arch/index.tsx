@@ -82,7 +82,11 @@ export default function CustArch() {
         actionsWidth={150}
         rowActions={(row) => (
           <Space size={4}>
-            <Button type="link" size="small" onClick={() => void navigate(`/manager/crm/cust_arch_detail?id=${row.id}`)}>
+            <Button
+              type="link"
+              size="small"
+              onClick={() => void navigate(`/manager/crm/cust_arch_detail?id=${row.id}`)}
+            >
               详情
             </Button>
             {mayMerge && (

@@ -22,7 +22,12 @@ export default function CustArchDetail() {
   const row = record.data;
   return (
     <>
-      <Card size="small" title={row ? `客户档案：${row.cust_name}` : '客户档案'} extra={back} loading={record.isLoading}>
+      <Card
+        size="small"
+        title={row ? `客户档案：${row.cust_name}` : '客户档案'}
+        extra={back}
+        loading={record.isLoading}
+      >
         {record.error && <Empty description={record.error.message} />}
         {row && (
           <Descriptions size="small" column={3}>

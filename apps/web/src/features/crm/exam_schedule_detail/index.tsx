@@ -41,7 +41,9 @@ export default function ExamScheduleDetail() {
             <Descriptions.Item label="预约日期">
               {row.date_to && row.date_to !== row.book_date ? `${row.book_date} 至 ${row.date_to}` : row.book_date}
             </Descriptions.Item>
-            <Descriptions.Item label="时段">{row.start_time ? `${row.start_time}-${row.end_time ?? ''}` : '—'}</Descriptions.Item>
+            <Descriptions.Item label="时段">
+              {row.start_time ? `${row.start_time}-${row.end_time ?? ''}` : '—'}
+            </Descriptions.Item>
             <Descriptions.Item label="人数">{row.head_count}</Descriptions.Item>
             <Descriptions.Item label="姓名">{or(row.cust_name)}</Descriptions.Item>
             <Descriptions.Item label="性别">{row.sex ? SEX[row.sex] : '—'}</Descriptions.Item>

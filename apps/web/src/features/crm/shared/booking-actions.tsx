@@ -45,7 +45,9 @@ export function BookingActions({ row }: { row: Row }) {
     let reason = '';
     const ok = await modal.confirm({
       title: '取消预约',
-      content: <Input aria-label="取消原因" placeholder="取消原因（可不填）" onChange={(e) => (reason = e.target.value)} />,
+      content: (
+        <Input aria-label="取消原因" placeholder="取消原因（可不填）" onChange={(e) => (reason = e.target.value)} />
+      ),
       okText: '确定取消',
       cancelText: '返回',
     });

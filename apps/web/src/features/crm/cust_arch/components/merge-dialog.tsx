@@ -38,7 +38,7 @@ export function MergeDialog({ pair, onClose }: { pair: [Row, Row]; onClose(done:
     >
       <p>请选择保留的档案：</p>
       <Radio.Group value={keep} onChange={(e) => setKeep(e.target.value as number)}>
-        <Space direction="vertical">
+        <Space orientation="vertical">
           {pair.map((r) => (
             <Radio key={r.id} value={r.id}>
               {describe(r)}

@@ -39,7 +39,14 @@ export function PersonBookingDialog({ onClose }: { onClose(): void }) {
   const day = Form.useWatch('day', form);
   const slots = useResourceList(
     scheduleSlotResource,
-    { date_from: day?.format('YYYY-MM-DD'), date_to: day?.format('YYYY-MM-DD'), slot_type: slotType, is_open: '1', page: 1, size: 50 },
+    {
+      date_from: day?.format('YYYY-MM-DD'),
+      date_to: day?.format('YYYY-MM-DD'),
+      slot_type: slotType,
+      is_open: '1',
+      page: 1,
+      size: 50,
+    },
     day !== undefined,
   );
   const book = useMutation({
