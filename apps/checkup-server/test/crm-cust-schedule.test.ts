@@ -103,15 +103,13 @@ describeOnEachDatabase((target) => {
   describeResource(server, examBookingResource, {
     valid: () => ({}),
     insert: async (database, n) => {
-      await database
-        .insert(examBookings)
-        .values({
-          kind: 'person',
-          state: 'booked',
-          slotType: 'normal',
-          bookDate: '2030-01-01',
-          custName: `预约${n}号`,
-        });
+      await database.insert(examBookings).values({
+        kind: 'person',
+        state: 'booked',
+        slotType: 'normal',
+        bookDate: '2030-01-01',
+        custName: `预约${n}号`,
+      });
     },
     invalid: [],
     filterFor: (n) => ({ key: `预约${n}号` }),
