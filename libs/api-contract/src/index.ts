@@ -112,3 +112,6 @@ export * from './crm/company-archive.js';
 export * from './crm/contract-book.js';
 export * from './crm/group-order-states.js';
 export * from './crm/group-register.js';
+export * from './crm/customer-archive.js';
+export * from './crm/exam-schedule.js';
+export * from './crm/exam-booking.js';

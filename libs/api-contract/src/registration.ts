@@ -177,6 +177,8 @@ const orderSaveInput = z
     discount: jsonField(deskDiscountSchema, '折扣').optional(),
     /** '1': the clerk confirmed a package for the other sex (audited). */
     confirm_gender: z.enum(['0', '1'], { error: '确认标记只能是0或1' }).default('0'),
+    /** 体检预约 转登记: the booking this registration ends (预约结束 with the new 体检号). */
+    booking_id: optionalIdField('体检预约'),
     ...leaderFields,
   })
   .refine((v) => (v.company_id === undefined) === (v.group_id === undefined), {

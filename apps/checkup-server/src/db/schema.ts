@@ -211,3 +211,4 @@ export * from './schema/crm-sms.js';
 export * from './schema/crm.js';
 export * from './schema/group-register.js';
 export * from './schema/exam-cards.js';
+export * from './schema/crm-schedule.js';

@@ -5,7 +5,7 @@ export const crm = defineArea({
   area: 'crm',
   title: '客户管理',
   routes: [
-    { key: 'cust_arch', title: '客户档案', keepAlive: true },
+    { key: 'cust_arch', title: '客户档案', keepAlive: true, actions: { merge: '合并档案' } },
     detail('cust_arch_detail', '客户档案详情', 'cust_arch'),
     { key: 'cmp_arch', title: '单位档案', keepAlive: true },
     { key: 'cmp_arch_info', title: '单位信息' },
@@ -25,7 +25,7 @@ export const crm = defineArea({
     { key: 'cmp_quote', title: '单位报价' },
     { key: 'cntr_book', title: '合同管理', keepAlive: true },
     detail('cntr_book_detail', '合同详情', 'cntr_book'),
-    { key: 'exam_schedule', title: '体检预约', keepAlive: true },
+    { key: 'exam_schedule', title: '体检预约', keepAlive: true, actions: { over_capacity: '超额预约审批' } },
     detail('exam_schedule_detail', '体检预约详情', 'exam_schedule'),
     { key: 'advise_feedback', title: '意见反馈' },
     { key: 'text_message', title: '短信管理', actions: { send: '发送短信' } },

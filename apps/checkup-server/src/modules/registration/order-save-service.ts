@@ -42,6 +42,7 @@ import type { PasswordKeys } from '../auth/keys.js';
 import { packageOptions, unionOptions } from './catalogue-repository.js';
 import { deskBranchId } from '../system-register/desk-branch.js';
 import { confirmFloor, LeaderRefusal, priceLines, type DeskActor, type LeaderConfirmed } from './order-pricing.js';
+import { finishBooking } from '../crm/exam-booking.js';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type SaveInput = z.output<(typeof orderSaveRoute)['input']>;
@@ -358,6 +359,8 @@ export function saveOrder(
       await tx
         .insert(orderStatusLog)
         .values({ orderId, fromStatus: null, toStatus: 'registered', userId: actor.userId });
+      // 体检预约 转登记: the booking ends with this visit, or the registration is refused with it.
+      if (input.booking_id) await finishBooking(tx, input.booking_id, { orderId, customerId, userId: actor.userId });
       await tx.insert(auditLog).values({
         action: 'order_register',
         userId: actor.userId,
@@ -372,6 +375,7 @@ export function saveOrder(
           list_total: fenText(priced.totals.list_fen),
           ...(input.discount ? { discount: input.discount } : {}),
           ...(open ? { duplicate_of: open.order_id } : {}),
+          ...(input.booking_id ? { booking_id: input.booking_id } : {}),
         },
         ip: actor.ip ?? null,
       });

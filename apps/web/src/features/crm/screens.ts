@@ -14,6 +14,11 @@ import CreateCardBatch from './create_card_batch';
 import CardBatchDetail from './card_batch_detail';
 import CardMgDetail from './card_mg_detail';
 import CardItemDetail from './card_item_detail';
+import CustArch from './cust_arch';
+import CustArchDetail from './cust_arch_detail';
+import ShdMg from './shd_mg';
+import ExamSchedule from './exam_schedule';
+import ExamScheduleDetail from './exam_schedule_detail';
 
 /** The built screens of 客户管理, by screen key; the rest of the area shows the developing page. */
 export const screens = {
@@ -32,4 +37,9 @@ export const screens = {
   card_batch_detail: CardBatchDetail,
   card_mg_detail: CardMgDetail,
   card_item_detail: CardItemDetail,
+  cust_arch: CustArch,
+  cust_arch_detail: CustArchDetail,
+  shd_mg: ShdMg,
+  exam_schedule: ExamSchedule,
+  exam_schedule_detail: ExamScheduleDetail,
 } satisfies AreaScreens<'crm'>;

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { App, Button, Card, Col, Form, Image, Row, Space } from 'antd';
+import { useEffect, useState } from 'react';
+import { Alert, App, Button, Card, Col, Form, Image, Row, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -18,6 +18,7 @@ import { getCardReaderSettings } from '../../../lib/workstation/print-config';
 import { storedWorkstationId } from '../../../lib/workstation/workstation-id';
 import { packageListQueryOptions } from '../shared/union-choice/api/get-package-list';
 import { useSaveOrder } from './api/save-order';
+import { useBookingPrefill } from './api/get-booking-prefill';
 import { AfterSaveActions, type SavedOrder } from './components/after-save-actions';
 import { CustomerLookup } from './components/customer-lookup';
 import { ExamineeFields, type RegisterFormValues } from './components/examinee-fields';
@@ -57,6 +58,19 @@ export default function OrderQuickRegister() {
   const settings = useRegistrationSettings();
   const user = useUserInfo();
   const leader = useLeaderConfirm();
+  const booking = useBookingPrefill();
+  const booked = booking.prefill.data;
+  // 转登记 from 体检预约: the booked person fills the form once, when it arrives.
+  useEffect(() => {
+    if (!booked) return;
+    form.setFieldsValue({
+      cust_name: booked.cust_name,
+      sex: booked.sex,
+      birthday: booked.birthday ? dayjs(booked.birthday) : undefined,
+      cust_id_card: booked.cust_id_card ?? undefined,
+      phone: booked.phone ?? undefined,
+    });
+  }, [booked, form]);
   useF9(() => {
     if (!save.isPending) form.submit();
   }, saved === null);
@@ -164,9 +178,11 @@ export default function OrderQuickRegister() {
         option_union_ids: JSON.stringify(selection.optionIds),
         discount: selection.discount ? JSON.stringify(selection.discount) : undefined,
         confirm_gender: selection.genderConfirmed ? '1' : '0',
+        booking_id: booked ? booked.id : undefined,
         ...credentials,
       });
       if (!result) return;
+      if (booked) booking.leave();
       setSaved(result);
       void message.success(`登记成功，体检号 ${result.order_id}`);
     } catch (err) {
@@ -180,6 +196,7 @@ export default function OrderQuickRegister() {
     setGroup(null);
     selection.reset();
     form.resetFields();
+    if (booking.bookingId !== null) booking.leave();
   };
 
   if (saved) return <AfterSaveActions saved={saved} onNext={next} />;
@@ -205,6 +222,18 @@ export default function OrderQuickRegister() {
               />
             }
           >
+            {booking.bookingId !== null && (
+              <Alert
+                type={booking.prefill.error ? 'error' : 'info'}
+                showIcon
+                style={{ marginBottom: 8 }}
+                title={
+                  booking.prefill.error
+                    ? booking.prefill.error.message
+                    : `来自体检预约（${booked?.book_date ?? ''}${booked?.company_name ? `，${booked.company_name}` : ''}）：完成登记后该预约即为预约结束`
+                }
+              />
+            )}
             <CustomerLookup onPick={fillFromCustomer} />
             <Row gutter={12} style={{ marginTop: 8 }}>
               <Col flex="auto">
