@@ -15,6 +15,7 @@ import { backendLogRoutes } from './modules/system-logs/routes.js';
 import { jobLogRoutes } from './modules/jobs/routes.js';
 import { reminderRoutes } from './modules/reminders/routes.js';
 import { crmRoutes } from './modules/crm/routes.js';
+import { groupOrderModule } from './modules/group-order/routes.js';
 import { integrityPlugin } from './plugins/integrity.js';
 import { authRoutes, type LoginLockout } from './modules/auth/routes.js';
 import type { PasswordKeys } from './modules/auth/keys.js';
@@ -127,6 +128,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(jobLogRoutes, { db: deps.db });
   await app.register(reminderRoutes, { db: deps.db });
   await app.register(crmRoutes, { db: deps.db });
+  await app.register(groupOrderModule, { db: deps.db });
   await app.register(orderRoutes, { db: deps.db, personalData: deps.personalData });
   await app.register(deptDiagRoutes, { db: deps.db });
   await app.register(deptExtraRoutes, { db: deps.db });
