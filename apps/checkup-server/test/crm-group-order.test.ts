@@ -103,7 +103,13 @@ describeOnEachDatabase((target) => {
       .values(made.map((u) => ({ packageId, unionId: u.id })));
   });
 
-  const data = (res: { json(): { data: Record<string, unknown> } }) => res.json().data as Record<string, never>;
+  interface Row {
+    id: number;
+    version: number;
+    order_no: string;
+    [field: string]: unknown;
+  }
+  const data = (res: { json(): { data: unknown } }) => res.json().data as Row;
   const refusal = (res: { statusCode: number; json(): { msg: string } }) => [res.statusCode, res.json().msg];
 
   const orderForm = (extra: Record<string, string | number> = {}) => ({

@@ -167,7 +167,7 @@ import { REVIEW_CONCLUSION_ROUTES } from './review-conclusion-grid.js';
 import { ROLE_ROUTES } from './cfg/role.js';
 import { FEEDBACK_ROUTES } from './crm/feedback.js';
 import { BREAKFAST_ROUTES } from './crm/breakfast.js';
-import { GROUP_ORDER_MOVE_ROUTES } from './crm/group-order.js';
+import { GROUP_ORDER_MOVE_ROUTES, groupOrderOptionsRoute } from './crm/group-order.js';
 import { cmpQuoteExportRoute, cmpQuoteRoute } from './crm/group-price.js';
 
 /** Every call of the contract, for the API documentation and the gateway's policies. */
@@ -327,6 +327,7 @@ export const contractRoutes: readonly RouteDescriptor[] = [
   ...INTERFACE_ERROR_ROUTES,
   ...CRM_SMS_ROUTES,
   ...GROUP_ORDER_MOVE_ROUTES,
+  groupOrderOptionsRoute,
   cmpQuoteRoute,
   cmpQuoteExportRoute,
 ];

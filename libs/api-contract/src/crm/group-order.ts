@@ -242,3 +242,29 @@ export const GROUP_ORDER_MOVE_ROUTES = [
   groupOrderCloseRoute,
   groupOrderDeliveryRoute,
 ] as const;
+
+
+const optionSchema = z.object({ value: z.number().int(), label: z.string() });
+
+/** 团检单位/团检报价's choices GET /manager/api/crm/group_order/options: companies, their contracts, packages, branches, salespeople. */
+export const groupOrderOptionsRoute = route({
+  method: 'GET',
+  path: '/manager/api/crm/group_order/options',
+  summary: '团检订单表单的选项（单位、合同、套餐、分中心、销售经理）',
+  access: [
+    ...GROUP_ORDER_SCREENS,
+    'crm/group_pricing_list',
+    'crm/group_pricing_list_detail',
+    'crm/group_pricing_list_occu',
+    'crm/cmp_quote',
+  ],
+  input: z.object({}),
+  output: z.object({
+    companies: z.array(optionSchema),
+    contracts: z.array(optionSchema.extend({ company_id: z.number().int() })),
+    /** label: name; list_total: the package's unions at list price (原价合计). */
+    packages: z.array(optionSchema.extend({ price: moneyOut, list_total: moneyOut })),
+    branches: z.array(optionSchema),
+    sales_users: z.array(optionSchema),
+  }),
+});

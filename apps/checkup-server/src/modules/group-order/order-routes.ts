@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { and, count, desc, eq, inArray, isNotNull, like, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, like, sql } from 'drizzle-orm';
 import {
   AppError,
   GROUP_ORDER_MESSAGES,
@@ -10,15 +10,18 @@ import {
   groupOrderChangeSubmitRoute,
   groupOrderCloseRoute,
   groupOrderDeliveryRoute,
+  groupOrderOptionsRoute,
   groupOrderResource,
   groupOrderSubmitRoute,
   groupOrderUnapproveRoute,
   groupOrderWithdrawRoute,
+  fenOf,
   moneyText,
   type UserInfo,
 } from '@checkup/api-contract';
 import type { Db } from '../../db/client.js';
-import { companies, companyGroups, contracts, groupOrders } from '../../db/schema.js';
+import { branches, companies, companyGroups, contracts, groupOrders, packages, users } from '../../db/schema.js';
+import { listTotalOf } from './group-routes.js';
 import { todayCst } from '../../lib/hospital-day.js';
 import { defineRoute } from '../../lib/define-route.js';
 import type { Tx } from '../../lib/resource/serve-resource.js';
@@ -116,6 +119,38 @@ export function groupOrderRoutes(app: FastifyInstance, db: Db) {
   });
 
   defineRoute(app, routes.detail, async ({ input }) => detailOf(db, input.id));
+
+  defineRoute(app, groupOrderOptionsRoute, async () => {
+    const pkgs = await db
+      .select({ value: packages.id, label: packages.packageName, price: packages.price, list: listTotalOf(packages.id) })
+      .from(packages)
+      .where(eq(packages.isActive, true))
+      .orderBy(asc(packages.sort), asc(packages.id));
+    return {
+      companies: await db
+        .select({ value: companies.id, label: companies.companyName })
+        .from(companies)
+        .where(eq(companies.isActive, true))
+        .orderBy(asc(companies.companyName)),
+      contracts: await db
+        .select({ value: contracts.id, label: contracts.contractNo, company_id: contracts.companyId })
+        .from(contracts)
+        .where(eq(contracts.isActive, true))
+        .orderBy(desc(contracts.validTo)),
+      packages: pkgs.map((p) => ({
+        value: p.value,
+        label: p.label,
+        price: moneyText(fenOf(p.price)),
+        list_total: moneyText(p.list === null ? 0 : fenOf(Number(p.list).toFixed(2))),
+      })),
+      branches: await db.select({ value: branches.id, label: branches.branchName }).from(branches).orderBy(asc(branches.id)),
+      sales_users: await db
+        .select({ value: users.id, label: users.userName })
+        .from(users)
+        .where(eq(users.status, '1'))
+        .orderBy(asc(users.userName)),
+    };
+  });
 
   defineRoute(app, routes.save, async ({ input, user, request }) => {
     const { id, version, ...form } = input as Form;

@@ -6,6 +6,14 @@ import CmpArchInfo from './cmp_arch_info';
 import CntrBook from './cntr_book';
 import CntrBookDetail from './cntr_book_detail';
 import TextMessage from './text_message';
+import GroupUnitMg from './group_unit_mg';
+import GroupUnitMgDetail from './group_unit_mg_detail';
+import GroupUnitMgOccu from './group_unit_mg_occu';
+import GroupUnitMgAll from './group_unit_mg_all';
+import GroupPricingList from './group_pricing_list';
+import GroupPricingListDetail from './group_pricing_list_detail';
+import GroupPricingListOccu from './group_pricing_list_occu';
+import CmpQuote from './cmp_quote';
 
 /** The built screens of 客户管理, by screen key; the rest of the area shows the developing page. */
 export const screens = {
@@ -16,4 +24,12 @@ export const screens = {
   cmp_arch_info: CmpArchInfo,
   cntr_book: CntrBook,
   cntr_book_detail: CntrBookDetail,
+  group_unit_mg: GroupUnitMg,
+  group_unit_mg_detail: GroupUnitMgDetail,
+  group_unit_mg_occu: GroupUnitMgOccu,
+  group_unit_mg_all: GroupUnitMgAll,
+  group_pricing_list: GroupPricingList,
+  group_pricing_list_detail: GroupPricingListDetail,
+  group_pricing_list_occu: GroupPricingListOccu,
+  cmp_quote: CmpQuote,
 } satisfies AreaScreens<'crm'>;
