@@ -261,11 +261,7 @@ describeOnEachDatabase((target) => {
         .select({ action: auditLog.action })
         .from(auditLog)
         .where(eq(auditLog.target, `group_order:${order.order_no}`));
-      expect(audits.map((a) => a.action)).toEqual([
-        'group_order_submit',
-        'group_order_withdraw',
-        'group_order_submit',
-      ]);
+      expect(audits.map((a) => a.action)).toEqual(['group_order_submit', 'group_order_withdraw', 'group_order_submit']);
     });
 
     it('refuses a stale version', async () => {
@@ -370,10 +366,16 @@ describeOnEachDatabase((target) => {
       expect(data(res).change_state).toBe('change_submitted');
       const locked = await addGroupRes(order.id, { group_name: '再加一组' });
       expect(refusal(locked)).toEqual([400, '订单状态为“审核通过”（变更已提交），不能修改（请先变更）']);
-      const notLeader = await moveBy(approverNotLeader, groupOrderChangeApproveRoute.path, order.id, data(res).version, {
-        pass: '1',
-        note: '可',
-      });
+      const notLeader = await moveBy(
+        approverNotLeader,
+        groupOrderChangeApproveRoute.path,
+        order.id,
+        data(res).version,
+        {
+          pass: '1',
+          note: '可',
+        },
+      );
       expect(refusal(notLeader)).toEqual([403, GROUP_ORDER_MESSAGES.notLeader]);
       const refused = await moveBy(leader, groupOrderChangeApproveRoute.path, order.id, data(res).version, {
         pass: '0',
@@ -426,7 +428,10 @@ describeOnEachDatabase((target) => {
       const order = await newOrder();
       expect(refusal(await addGroupRes(order.id, { group_name: '' }))).toEqual([400, GROUP_PRICE_MESSAGES.incomplete]);
       expect(refusal(await addGroupRes(order.id, { package_id: '' }))).toEqual([400, GROUP_PRICE_MESSAGES.incomplete]);
-      expect(refusal(await addGroupRes(order.id, { age_from: 60, age_to: 40 }))).toEqual([400, GROUP_PRICE_MESSAGES.ages]);
+      expect(refusal(await addGroupRes(order.id, { age_from: 60, age_to: 40 }))).toEqual([
+        400,
+        GROUP_PRICE_MESSAGES.ages,
+      ]);
       expect(refusal(await addGroupRes(order.id, { price: '-1' }))).toEqual([
         400,
         '分组价格应为不小于0的金额，最多两位小数',
@@ -459,7 +464,10 @@ describeOnEachDatabase((target) => {
       const res = await seller.post(groupPriceResource.routes.remove.path, { id: group.id, version: group.version });
       expect(refusal(res)).toEqual([400, GROUP_PRICE_MESSAGES.hasPeople(1)]);
       const empty = data(await addGroupRes(order.id, { group_name: '空组' })) as { id: number; version: number };
-      const removed = await seller.post(groupPriceResource.routes.remove.path, { id: empty.id, version: empty.version });
+      const removed = await seller.post(groupPriceResource.routes.remove.path, {
+        id: empty.id,
+        version: empty.version,
+      });
       expect(removed.statusCode).toBe(200);
       expect(await db().select().from(companyGroups).where(eq(companyGroups.id, empty.id))).toEqual([]);
     });
@@ -494,7 +502,10 @@ describeOnEachDatabase((target) => {
       const workbook = new ExcelJS.Workbook();
       await workbook.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
       const sheet = workbook.getWorksheet('单位报价')!;
-      const cells = sheet.getSheetValues().flat().filter((v) => v !== null && v !== undefined);
+      const cells = sheet
+        .getSheetValues()
+        .flat()
+        .filter((v) => v !== null && v !== undefined);
       expect(cells).toEqual(expect.arrayContaining(['团检订单测试单位 单位报价', '团检甲项', 83, 2100]));
     });
 

@@ -243,7 +243,6 @@ export const GROUP_ORDER_MOVE_ROUTES = [
   groupOrderDeliveryRoute,
 ] as const;
 
-
 const optionSchema = z.object({ value: z.number().int(), label: z.string() });
 
 /** 团检单位/团检报价's choices GET /manager/api/crm/group_order/options: companies, their contracts, packages, branches, salespeople. */

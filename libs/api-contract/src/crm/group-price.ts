@@ -3,13 +3,7 @@ import { PAY_MODES } from '../company.js';
 import { GENDER_LIMITS } from '../exam-cfg/union.js';
 import { idField, optionalChoiceField, optionalIdField, searchKeyField } from '../field-schemas.js';
 import { defineResource } from '../resource/define-resource.js';
-import {
-  choiceField,
-  flagField,
-  intField,
-  optionalCodeField,
-  refField,
-} from '../resource/form-fields.js';
+import { choiceField, flagField, intField, optionalCodeField, refField } from '../resource/form-fields.js';
 import { fenOf, moneyOut } from '../resource/money.js';
 import { route } from '../route.js';
 import { GROUP_ORDER_STATES } from './group-order-states.js';
@@ -31,7 +25,8 @@ export const GROUP_PRICE_MESSAGES = {
   incomplete: '无法在有未选择体检套餐或者分组名称的款项时进行保存',
   ages: '年龄自不能大于年龄至',
   /** 超出折扣范围！ with the user's floor and the lowest price it allows. */
-  belowFloor: (floorText: string, lowest: string) => `超出折扣范围！您的最低折扣为${floorText}，本分组最低价为${lowest}元`,
+  belowFloor: (floorText: string, lowest: string) =>
+    `超出折扣范围！您的最低折扣为${floorText}，本分组最低价为${lowest}元`,
   hasPeople: (n: number) => `该分组已有${n}名人员，不能删除`,
 } as const;
 

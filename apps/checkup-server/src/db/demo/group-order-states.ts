@@ -10,10 +10,12 @@ import { companies, companyGroups, groupOrders, packages } from '../schema.js';
 export async function seedDemoGroupOrderStates(db: Db, today: string): Promise<void> {
   const next = Number(today.slice(0, 4)) + 1;
   const pkg = new Map(
-    (await db.select().from(packages).where(inArray(packages.packageCode, ['JCTJ-M', 'JCTJ-F']))).map((p) => [
-      p.packageCode,
-      p,
-    ]),
+    (
+      await db
+        .select()
+        .from(packages)
+        .where(inArray(packages.packageCode, ['JCTJ-M', 'JCTJ-F']))
+    ).map((p) => [p.packageCode, p]),
   );
   const plans = [
     { no: `TD${next - 1}0901`, company: '星辰软件科技有限公司', state: 'draft', rate: 0.9 },

@@ -12,7 +12,17 @@ import {
   type UserInfo,
 } from '@checkup/api-contract';
 import type { Db } from '../../db/client.js';
-import { companies, companyGroups, groupOrders, groupPersons, orders, packages, packageUnions, unions, users } from '../../db/schema.js';
+import {
+  companies,
+  companyGroups,
+  groupOrders,
+  groupPersons,
+  orders,
+  packages,
+  packageUnions,
+  unions,
+  users,
+} from '../../db/schema.js';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import { defineRoute } from '../../lib/define-route.js';
 import type { Tx } from '../../lib/resource/serve-resource.js';
@@ -29,7 +39,9 @@ const updater = alias(users, 'group_price_updater');
 
 /** 原价合计 of a package: its unions at list price (the alternatives of 可选组 are not counted). */
 export const listTotalOf = (packageId: SQL | PgColumn) =>
-  sql<string | null>`(select sum(${unions.price}) from ${packageUnions} join ${unions} on ${unions.id} = ${packageUnions.unionId} where ${packageUnions.packageId} = ${packageId})`;
+  sql<
+    string | null
+  >`(select sum(${unions.price}) from ${packageUnions} join ${unions} on ${unions.id} = ${packageUnions.unionId} where ${packageUnions.packageId} = ${packageId})`;
 
 const personCount = sql<number>`(select count(*)::int from ${groupPersons} where ${groupPersons.groupId} = ${companyGroups.id})`;
 

@@ -122,7 +122,12 @@ export function groupOrderRoutes(app: FastifyInstance, db: Db) {
 
   defineRoute(app, groupOrderOptionsRoute, async () => {
     const pkgs = await db
-      .select({ value: packages.id, label: packages.packageName, price: packages.price, list: listTotalOf(packages.id) })
+      .select({
+        value: packages.id,
+        label: packages.packageName,
+        price: packages.price,
+        list: listTotalOf(packages.id),
+      })
       .from(packages)
       .where(eq(packages.isActive, true))
       .orderBy(asc(packages.sort), asc(packages.id));
@@ -143,7 +148,10 @@ export function groupOrderRoutes(app: FastifyInstance, db: Db) {
         price: moneyText(fenOf(p.price)),
         list_total: moneyText(p.list === null ? 0 : fenOf(Number(p.list).toFixed(2))),
       })),
-      branches: await db.select({ value: branches.id, label: branches.branchName }).from(branches).orderBy(asc(branches.id)),
+      branches: await db
+        .select({ value: branches.id, label: branches.branchName })
+        .from(branches)
+        .orderBy(asc(branches.id)),
       sales_users: await db
         .select({ value: users.id, label: users.userName })
         .from(users)
@@ -188,7 +196,12 @@ export function groupOrderRoutes(app: FastifyInstance, db: Db) {
       if (id === undefined) {
         const [inserted] = await tx
           .insert(groupOrders)
-          .values({ ...values, orderNo: await nextOrderNo(tx), createdBy: user.id, salesUserId: form.sales_user_id ?? user.id })
+          .values({
+            ...values,
+            orderNo: await nextOrderNo(tx),
+            createdBy: user.id,
+            salesUserId: form.sales_user_id ?? user.id,
+          })
           .returning({ id: groupOrders.id });
         savedId = inserted!.id;
       } else {
@@ -197,7 +210,10 @@ export function groupOrderRoutes(app: FastifyInstance, db: Db) {
         await assertVersion(tx, order, version!);
         rules.assertEditable(order);
         if (order.companyId !== form.company_id) {
-          const [grouped] = await tx.select({ n: count() }).from(companyGroups).where(eq(companyGroups.groupOrderId, id));
+          const [grouped] = await tx
+            .select({ n: count() })
+            .from(companyGroups)
+            .where(eq(companyGroups.groupOrderId, id));
           if (Number(grouped?.n ?? 0) > 0) throw new AppError('VALIDATION', '订单已有分组，不能更换客户单位');
         }
         await tx

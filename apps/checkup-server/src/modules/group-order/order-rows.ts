@@ -2,7 +2,16 @@ import { and, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { AppError, fenOf, moneyText, type UserInfo } from '@checkup/api-contract';
 import type { Db } from '../../db/client.js';
-import { branches, companies, companyGroups, contracts, groupOrders, groupPersons, orders, users } from '../../db/schema.js';
+import {
+  branches,
+  companies,
+  companyGroups,
+  contracts,
+  groupOrders,
+  groupPersons,
+  orders,
+  users,
+} from '../../db/schema.js';
 import type { Tx } from '../../lib/resource/serve-resource.js';
 
 type Reader = Db | Tx;
@@ -120,7 +129,10 @@ export async function isPrepared(tx: Reader, orderId: number) {
     .where(and(eq(groupPersons.groupOrderId, orderId), isNotNull(groupPersons.orderId)))
     .limit(1);
   if (person) return true;
-  const groupIds = tx.select({ id: companyGroups.id }).from(companyGroups).where(eq(companyGroups.groupOrderId, orderId));
+  const groupIds = tx
+    .select({ id: companyGroups.id })
+    .from(companyGroups)
+    .where(eq(companyGroups.groupOrderId, orderId));
   const [visit] = await tx
     .select({ id: orders.orderId })
     .from(orders)

@@ -38,7 +38,8 @@ export function assertEditable(order: GroupOrder) {
 /** 提交: from 草稿 or 已撤回, and again after 审核不通过 (the refusal sends it back to the seller). */
 export function assertSubmittable(order: GroupOrder) {
   assertOpen(order);
-  if (!['draft', 'withdrawn', 'rejected'].includes(stateOf(order))) refuse(order, '提交', '只有草稿、已撤回或审核不通过的订单可以提交');
+  if (!['draft', 'withdrawn', 'rejected'].includes(stateOf(order)))
+    refuse(order, '提交', '只有草稿、已撤回或审核不通过的订单可以提交');
 }
 
 export function assertWithdrawable(order: GroupOrder) {
@@ -73,7 +74,10 @@ export function assertChangeSubmittable(order: GroupOrder) {
 
 export function assertChangeApprovable(order: GroupOrder) {
   if (stateOf(order) !== 'approved' || changeOf(order) !== 'change_submitted') {
-    throw new AppError('VALIDATION', `订单变更状态为“${changeLabel(order)}”，不能审批变更（只有变更已提交的订单可以审批）`);
+    throw new AppError(
+      'VALIDATION',
+      `订单变更状态为“${changeLabel(order)}”，不能审批变更（只有变更已提交的订单可以审批）`,
+    );
   }
 }
 

@@ -78,7 +78,8 @@ export async function quoteOf(db: Db, orderId: number): Promise<CmpQuote> {
       priceFen: price,
     };
   });
-  const firstFor = (sex: '1' | '2') => quoted.find((g) => !g.paused && (g.gender_limit === '0' || g.gender_limit === sex));
+  const firstFor = (sex: '1' | '2') =>
+    quoted.find((g) => !g.paused && (g.gender_limit === '0' || g.gender_limit === sex));
   const male = firstFor('1');
   const female = firstFor('2');
   const o = order.order;
@@ -108,7 +109,10 @@ async function quoteWorkbook(quote: CmpQuote) {
   sheet.columns = [{ width: 28 }, { width: 28 }, { width: 14 }, { width: 14 }, { width: 12 }, { width: 10 }];
   sheet.addRow([`${quote.company_name} 单位报价`]).font = { bold: true, size: 14 };
   sheet.addRow([`订单：${quote.order_no} ${quote.order_name}`]);
-  sheet.addRow([`计划检期：${quote.plan_from} 至 ${quote.plan_to}`, `男 ${quote.plan_male} 人，女 ${quote.plan_female} 人`]);
+  sheet.addRow([
+    `计划检期：${quote.plan_from} 至 ${quote.plan_to}`,
+    `男 ${quote.plan_male} 人，女 ${quote.plan_female} 人`,
+  ]);
   sheet.addRow([]);
   sheet.addRow(['分组', '项目', '原价（元）', '优惠价（元）', '折扣（%）', '付款方式']).font = { bold: true };
   for (const group of quote.groups) {
@@ -120,7 +124,8 @@ async function quoteWorkbook(quote: CmpQuote) {
       group.discount ?? '',
       PAY_MODE_LABELS[group.pay_mode],
     ]).font = { bold: true };
-    for (const item of group.items) sheet.addRow(['', item.union_name, Number(item.list_price), Number(item.group_price)]);
+    for (const item of group.items)
+      sheet.addRow(['', item.union_name, Number(item.list_price), Number(item.group_price)]);
   }
   sheet.addRow([]);
   sheet.addRow(['合计', '', Number(quote.list_total), Number(quote.price_total)]).font = { bold: true };

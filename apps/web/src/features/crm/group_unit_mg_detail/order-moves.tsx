@@ -75,7 +75,12 @@ export function OrderMoves({ row }: { row: OrderMoveRow }) {
     if (dialog?.kind === 'change') run(groupOrderChangeRoute, { note });
     if (dialog?.kind === 'delivery') run(groupOrderDeliveryRoute, { report_delivery: delivery, desk_note: deskNote });
   };
-  const titles = { approve: '订单审批', change_approve: '变更审批', change: '变更订单', delivery: '修改发放方式/前台须知' };
+  const titles = {
+    approve: '订单审批',
+    change_approve: '变更审批',
+    change: '变更订单',
+    delivery: '修改发放方式/前台须知',
+  };
   return (
     <Card size="small" title="审批与变更" style={{ marginTop: 16 }}>
       <Descriptions size="small" column={3}>
@@ -134,20 +139,36 @@ export function OrderMoves({ row }: { row: OrderMoveRow }) {
         destroyOnHidden
       >
         {dialog?.kind === 'approve' || dialog?.kind === 'change_approve' ? (
-          <Space direction="vertical" style={{ width: '100%' }}>
+          <Space orientation="vertical" style={{ width: '100%' }}>
             <Radio.Group value={pass} onChange={(e) => setPass(e.target.value as '1' | '0')}>
               <Radio value="1">通过</Radio>
               <Radio value="0">不通过</Radio>
             </Radio.Group>
-            <Input.TextArea aria-label="审批意见" placeholder="审批意见（必填）" value={note} onChange={(e) => setNote(e.target.value)} />
+            <Input.TextArea
+              aria-label="审批意见"
+              placeholder="审批意见（必填）"
+              value={note}
+              onChange={(e) => setNote(e.target.value)}
+            />
           </Space>
         ) : null}
         {dialog?.kind === 'change' ? (
-          <Input.TextArea aria-label="变更备注" placeholder="变更备注（必填）" value={note} onChange={(e) => setNote(e.target.value)} />
+          <Input.TextArea
+            aria-label="变更备注"
+            placeholder="变更备注（必填）"
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+          />
         ) : null}
         {dialog?.kind === 'delivery' ? (
-          <Space direction="vertical" style={{ width: '100%' }}>
-            <Select aria-label="发放方式" options={deliveryOptions} value={delivery} onChange={setDelivery} style={{ width: 200 }} />
+          <Space orientation="vertical" style={{ width: '100%' }}>
+            <Select
+              aria-label="发放方式"
+              options={deliveryOptions}
+              value={delivery}
+              onChange={setDelivery}
+              style={{ width: 200 }}
+            />
             <Input.TextArea aria-label="前台须知" value={deskNote} onChange={(e) => setDeskNote(e.target.value)} />
           </Space>
         ) : null}

@@ -113,7 +113,13 @@ export const groupPriceFields: SchemaField[] = [
   { name: 'paused', label: '禁检', kind: 'switch' },
 ];
 
-export const GROUP_PRICE_BLANK = { gender_limit: '0', marital_limit: '0', pay_mode: 'company', priority: 0, exam_type: '' };
+export const GROUP_PRICE_BLANK = {
+  gender_limit: '0',
+  marital_limit: '0',
+  pay_mode: 'company',
+  priority: 0,
+  exam_type: '',
+};
 
 /** A group row as its form's values (null choices as blank). */
 export const groupToForm = (row: { exam_type: string | null }): Record<string, unknown> => ({

@@ -2,7 +2,13 @@ import { Button } from 'antd';
 import { useNavigate } from 'react-router';
 import { GROUP_EXAM_TYPE_LABELS, groupOrderResource } from '@checkup/api-contract';
 import { ResourceScreen } from '../../../lib/resource/resource-screen';
-import { GROUP_ORDER_BLANK, OrderStateTag, examTypeOptions, groupOrderFields, orderStateOptions } from './group-order-fields';
+import {
+  GROUP_ORDER_BLANK,
+  OrderStateTag,
+  examTypeOptions,
+  groupOrderFields,
+  orderStateOptions,
+} from './group-order-fields';
 
 /**
  * 团检单位's lists (breadth §2.3): one's own orders (a leader's: everyone's), the occupational ones
@@ -18,7 +24,9 @@ export function GroupOrderList({ title, scope }: { title: string; scope?: Record
       filters={[
         { name: 'key', kind: 'search', label: '搜索订单', placeholder: '订单号、订单名称或单位' },
         { name: 'approval_state', kind: 'select', label: '订单状态', options: orderStateOptions },
-        ...(scope?.occu ? [] : [{ name: 'exam_type', kind: 'select' as const, label: '体检类型', options: examTypeOptions }]),
+        ...(scope?.occu
+          ? []
+          : [{ name: 'exam_type', kind: 'select' as const, label: '体检类型', options: examTypeOptions }]),
       ]}
       columns={[
         { title: '订单号', dataIndex: 'order_no', width: 150 },
@@ -30,8 +38,18 @@ export function GroupOrderList({ title, scope }: { title: string; scope?: Record
           width: 170,
           render: (_, row) => <OrderStateTag state={row.approval_state} change={row.change_state} />,
         },
-        { title: '体检类型', dataIndex: 'exam_type', width: 100, render: (_, row) => GROUP_EXAM_TYPE_LABELS[row.exam_type] },
-        { title: '计划检期', dataIndex: 'plan_from', width: 200, render: (_, row) => `${row.plan_from} 至 ${row.plan_to}` },
+        {
+          title: '体检类型',
+          dataIndex: 'exam_type',
+          width: 100,
+          render: (_, row) => GROUP_EXAM_TYPE_LABELS[row.exam_type],
+        },
+        {
+          title: '计划检期',
+          dataIndex: 'plan_from',
+          width: 200,
+          render: (_, row) => `${row.plan_from} 至 ${row.plan_to}`,
+        },
         { title: '费用预算（元）', dataIndex: 'budget', width: 120, align: 'right' },
         { title: '分组数', dataIndex: 'group_count', width: 80, align: 'right' },
         { title: '销售经理', dataIndex: 'sales_user_name', width: 100 },

@@ -30,7 +30,12 @@ export function GroupPriceList(props: { title: string; scope?: Record<string, st
         ...(orderId ? [] : [{ title: '单位', dataIndex: 'company_name' as const, width: 180 }]),
         { title: '分组名称', dataIndex: 'group_name', width: 140 },
         { title: '体检套餐', dataIndex: 'package_name', width: 160 },
-        { title: '性别', dataIndex: 'gender_limit', width: 70, render: (_, row) => GENDER_LIMIT_LABELS[row.gender_limit] },
+        {
+          title: '性别',
+          dataIndex: 'gender_limit',
+          width: 70,
+          render: (_, row) => GENDER_LIMIT_LABELS[row.gender_limit],
+        },
         { title: '原价合计', dataIndex: 'list_total', width: 100, align: 'right' },
         { title: '优惠价', dataIndex: 'price', width: 100, align: 'right' },
         { title: '折扣（%）', dataIndex: 'discount', width: 90, align: 'right' },
