@@ -9,10 +9,12 @@ import {
   MARITAL_LABELS,
   PAY_MODE_LABELS,
   REPORT_DELIVERY_LABELS,
+  groupOrderResource,
   type GroupOrderChangeState,
   type GroupOrderState,
 } from '@checkup/api-contract';
 import type { SchemaField } from '@checkup/ui';
+import { ResourceSelect } from '../../../lib/resource/resource-select';
 import { OptionSelect } from './group-order-options';
 
 const optionsOf = (labels: Readonly<Record<string, string>>) =>
@@ -79,6 +81,18 @@ export const GROUP_ORDER_BLANK = {
 
 /** The fields of a group of an order (团检报价). */
 export const groupPriceFields: SchemaField[] = [
+  {
+    name: 'group_order_id',
+    label: '团检订单',
+    input: (
+      <ResourceSelect
+        resource={groupOrderResource}
+        labelOf={(o) => `${o.order_no} ${o.order_name}`}
+        aria-label="团检订单"
+        placeholder="输入订单号或名称搜索"
+      />
+    ),
+  },
   { name: 'group_name', label: '分组名称' },
   {
     name: 'package_id',
