@@ -17,6 +17,7 @@ import { reminderRoutes } from './modules/reminders/routes.js';
 import { crmRoutes } from './modules/crm/routes.js';
 import { groupRegisterRoutes } from './modules/group-register/routes.js';
 import { custScheduleRoutes } from './modules/crm/cust-schedule-routes.js';
+import { groupOrderModule } from './modules/group-order/routes.js';
 import { integrityPlugin } from './plugins/integrity.js';
 import { authRoutes, type LoginLockout } from './modules/auth/routes.js';
 import type { PasswordKeys } from './modules/auth/keys.js';
@@ -132,6 +133,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(crmRoutes, { db: deps.db });
   await app.register(groupRegisterRoutes, { db: deps.db, personalData: deps.personalData, keys: deps.keys });
   await app.register(custScheduleRoutes, { db: deps.db, personalData: deps.personalData });
+  await app.register(groupOrderModule, { db: deps.db });
   await app.register(orderRoutes, { db: deps.db, personalData: deps.personalData });
   await app.register(deptDiagRoutes, { db: deps.db });
   await app.register(deptExtraRoutes, { db: deps.db });

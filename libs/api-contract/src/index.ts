@@ -115,3 +115,5 @@ export * from './crm/group-register.js';
 export * from './crm/customer-archive.js';
 export * from './crm/exam-schedule.js';
 export * from './crm/exam-booking.js';
+export * from './crm/group-order.js';
+export * from './crm/group-price.js';

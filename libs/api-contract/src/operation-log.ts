@@ -80,6 +80,15 @@ export const BUSINESS_AUDIT_ACTIONS = {
   breakfast_take: '登记领取早餐',
   breakfast_undo: '撤销早餐领取',
   contract_attachment_upload: '上传合同附件',
+  group_order_submit: '提交团检订单',
+  group_order_withdraw: '撤回团检订单',
+  group_order_approve: '审核团检订单',
+  group_order_unapprove: '反审核团检订单',
+  group_order_change: '变更团检订单',
+  group_order_change_submit: '提交团检订单变更',
+  group_order_change_approve: '审批团检订单变更',
+  group_order_close: '结束团检订单',
+  group_order_delivery: '修改发放方式和前台须知',
 } as const;
 
 export const OPERATION_LOG_CATEGORIES = ['sys', 'biz'] as const;

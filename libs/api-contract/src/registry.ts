@@ -172,6 +172,8 @@ import { EXAM_CARD_ROUTES } from './crm/exam-card.js';
 import { CUSTOMER_ARCHIVE_ROUTES } from './crm/customer-archive.js';
 import { SCHEDULE_SLOT_ROUTES } from './crm/exam-schedule.js';
 import { EXAM_BOOKING_ROUTES } from './crm/exam-booking.js';
+import { GROUP_ORDER_MOVE_ROUTES, groupOrderOptionsRoute } from './crm/group-order.js';
+import { cmpQuoteExportRoute, cmpQuoteRoute } from './crm/group-price.js';
 
 /** Every call of the contract, for the API documentation and the gateway's policies. */
 export const contractRoutes: readonly RouteDescriptor[] = [
@@ -334,4 +336,8 @@ export const contractRoutes: readonly RouteDescriptor[] = [
   ...INTERFACE_ERROR_ROUTES,
   ...CRM_SMS_ROUTES,
   ...GROUP_REGISTER_ROUTES,
+  ...GROUP_ORDER_MOVE_ROUTES,
+  groupOrderOptionsRoute,
+  cmpQuoteRoute,
+  cmpQuoteExportRoute,
 ];

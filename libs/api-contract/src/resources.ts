@@ -17,6 +17,8 @@ import { codeTableResource } from './exam-cfg/code-table.js';
 import { consumableResource } from './exam-cfg/consumable.js';
 import { feedbackResource } from './crm/feedback.js';
 import { cardBatchResource, cardTypeResource, examCardResource } from './crm/exam-card.js';
+import { groupOrderResource } from './crm/group-order.js';
+import { groupPriceResource } from './crm/group-price.js';
 import { msgTemplateResource } from './exam-cfg/msg-template.js';
 import { tableSettingResource } from './exam-cfg/table-setting.js';
 import { TEMPLATE_RESOURCES } from './self-template.js';
@@ -98,4 +100,7 @@ export const RESOURCES: readonly AnyResource[] = [
   cardTypeResource,
   cardBatchResource,
   examCardResource,
+  // 客户管理's 团检单位 and 团检报价 (issue 22).
+  groupOrderResource,
+  groupPriceResource,
 ];

@@ -10,7 +10,7 @@ export const crm = defineArea({
     { key: 'cmp_arch', title: '单位档案', keepAlive: true },
     { key: 'cmp_arch_info', title: '单位信息' },
     { key: 'group_person_mg', title: '团检人员', keepAlive: true },
-    { key: 'group_unit_mg', title: '团检单位', keepAlive: true },
+    { key: 'group_unit_mg', title: '团检单位', keepAlive: true, actions: { approve: '审核团检订单' } },
     detail('group_unit_mg_detail', '团检单位详情', 'group_unit_mg'),
     detail('group_unit_mg_occu', '团检单位(职业)', 'group_unit_mg'),
     detail('group_unit_mg_all', '团检单位(全部)', 'group_unit_mg'),

@@ -151,10 +151,12 @@ export async function seedDemoCompanies(db: Db, today: string, personalData: Per
     )
     .onConflictDoNothing();
   const orderIds = await db
-    .select({ id: groupOrders.id, companyId: groupOrders.companyId })
+    .select({ id: groupOrders.id, companyId: groupOrders.companyId, state: groupOrders.approvalState })
     .from(groupOrders)
     .where(inArray(groupOrders.companyId, [...idByName.values()]));
-  for (const order of orderIds) {
+  // The generated visits go only to groups of approved orders (a draft order's groups take no one).
+  const approved = new Set(orderIds.filter((o) => o.state === 'approved').map((o) => o.id));
+  for (const order of orderIds.filter((o) => approved.has(o.id))) {
     await db
       .update(companyGroups)
       .set({ groupOrderId: order.id })
@@ -163,6 +165,7 @@ export async function seedDemoCompanies(db: Db, today: string, personalData: Per
 
   // Sorted, so the same database gives the generator the same groups in the same order.
   return existing
+    .filter((g) => g.groupOrderId === null || approved.has(g.groupOrderId))
     .sort((a, b) => a.id - b.id)
     .map((g) => ({
       id: g.id,

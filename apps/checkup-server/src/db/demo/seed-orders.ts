@@ -25,6 +25,7 @@ import type { PersonalData } from '../../modules/people/personal-data.js';
 import { insertMany } from './bulk-insert.js';
 import { seedDemoCompanies } from './companies.js';
 import { seedDemoCards } from './exam-cards.js';
+import { seedDemoGroupOrderStates } from './group-order-states.js';
 import { isValidDay, todayCst } from './dates.js';
 import { buildContent, type ContentContext, type CustomerRef } from './order-content.js';
 import type { Staff, StaffMember } from './order-extras.js';
@@ -141,6 +142,7 @@ export async function seedDemoOrders(db: Db, options: SeedOrdersOptions): Promis
   const staff = await loadStaff(db);
   const groups = await seedDemoCompanies(db, today, options.personalData);
   await seedDemoCards(db, today, options.personalData);
+  await seedDemoGroupOrderStates(db, today);
   const existing = await db.$count(orders);
   // Every demo visit and payment line is the desk's branch (issue 21).
   const branchId = await firstBranchId(db);

@@ -19,6 +19,14 @@ import CustArchDetail from './cust_arch_detail';
 import ShdMg from './shd_mg';
 import ExamSchedule from './exam_schedule';
 import ExamScheduleDetail from './exam_schedule_detail';
+import GroupUnitMg from './group_unit_mg';
+import GroupUnitMgDetail from './group_unit_mg_detail';
+import GroupUnitMgOccu from './group_unit_mg_occu';
+import GroupUnitMgAll from './group_unit_mg_all';
+import GroupPricingList from './group_pricing_list';
+import GroupPricingListDetail from './group_pricing_list_detail';
+import GroupPricingListOccu from './group_pricing_list_occu';
+import CmpQuote from './cmp_quote';
 
 /** The built screens of 客户管理, by screen key; the rest of the area shows the developing page. */
 export const screens = {
@@ -42,4 +50,12 @@ export const screens = {
   shd_mg: ShdMg,
   exam_schedule: ExamSchedule,
   exam_schedule_detail: ExamScheduleDetail,
+  group_unit_mg: GroupUnitMg,
+  group_unit_mg_detail: GroupUnitMgDetail,
+  group_unit_mg_occu: GroupUnitMgOccu,
+  group_unit_mg_all: GroupUnitMgAll,
+  group_pricing_list: GroupPricingList,
+  group_pricing_list_detail: GroupPricingListDetail,
+  group_pricing_list_occu: GroupPricingListOccu,
+  cmp_quote: CmpQuote,
 } satisfies AreaScreens<'crm'>;
