@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { functionHelpRoute, menuSettingsRoute, type FunctionHelp, type MenuSetting } from '@checkup/api-contract';
 import { api } from '../../lib/api';
@@ -41,6 +41,24 @@ describe('the shell following 菜单分类', () => {
     expect(items).not.toContain('参数设置');
     // The table's title is gone from the menu once the settings arrive.
     expect(within(menu).queryByText('系统设置')).toBeNull();
+  });
+});
+
+describe('the side menu following the address', () => {
+  it('opens the area and the group of a screen reached by its address, and of the next one', async () => {
+    fakeApi([[menuSettingsRoute, () => []]]);
+    const { router } = renderScreen(<SideMenu roleMenu={['*']} />, {
+      route: '/manager/exam_cfg/ultrasonic_cfg/item',
+      path: '*',
+    });
+    const menu = screen.getByTestId('side-menu');
+    // antd renders the items of an open submenu only: the screen's entry shows because its group is open.
+    expect(await within(menu).findByText('所见描述')).toBeTruthy();
+    expect(within(menu).queryByText('角色管理')).toBeNull();
+    await act(() => router.navigate('/manager/cfg/role_mg'));
+    expect(await within(menu).findByText('角色管理')).toBeTruthy();
+    // What was open stays open.
+    expect(within(menu).getByText('所见描述')).toBeTruthy();
   });
 });
 
