@@ -15,6 +15,7 @@ import { backendLogRoutes } from './modules/system-logs/routes.js';
 import { jobLogRoutes } from './modules/jobs/routes.js';
 import { reminderRoutes } from './modules/reminders/routes.js';
 import { crmRoutes } from './modules/crm/routes.js';
+import { groupListRoutes } from './modules/group-list/routes.js';
 import { integrityPlugin } from './plugins/integrity.js';
 import { authRoutes, type LoginLockout } from './modules/auth/routes.js';
 import type { PasswordKeys } from './modules/auth/keys.js';
@@ -160,6 +161,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(packageRoutes, { db: deps.db });
   await app.register(dictItemMatchRoutes, { db: deps.db });
   await app.register(companyRoutes, { db: deps.db, personalData: deps.personalData });
+  await app.register(groupListRoutes, { db: deps.db, personalData: deps.personalData });
   await app.register(externalRoutes, { db: deps.db });
   await app.register(criticalValueRoutes, { db: deps.db, personalData: deps.personalData });
   await app.register(itemExecRoutes, { db: deps.db, personalData: deps.personalData });

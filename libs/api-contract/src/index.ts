@@ -110,3 +110,4 @@ export * from './crm/breakfast.js';
 export * from './crm/company-archive.js';
 export * from './crm/contract-book.js';
 export * from './crm/group-order-states.js';
+export * from './crm/group-list-import.js';
