@@ -81,14 +81,32 @@ describeOnEachDatabase((target) => {
   const unionIds: number[] = [];
   let serial = 0;
 
-  const upload = async (caller: ReturnType<typeof callerFor>, orderId: number, file: Buffer, ticket?: string) => {
+  const upload = async (caller: ReturnType<typeof callerFor>, orderId: number, file: Buffer) => {
     const body = await multipart(file);
     return server.app.inject({
       method: 'POST',
-      url: `${groupListImportRoute.path}?id=${orderId}${ticket ? `&ticket=${ticket}` : ''}`,
+      url: `${groupListImportRoute.path}?id=${orderId}`,
       payload: body.payload,
       headers: { 'content-type': body.type, 'x-checkup-token': caller.token },
     });
+  };
+
+  /** The task's progress once it has finished (the import and 预登记 run in the background). */
+  const finished = async (ticket: string) => {
+    for (;;) {
+      const data = (await keeper.get(groupListProgressRoute.path, { ticket })).json().data;
+      if (data.phase === 'done' || data.phase === 'failed') return data;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+
+  /** Uploads a list and answers the import's outcome. */
+  const importFile = async (orderId: number, file: Buffer) => {
+    const res = await upload(keeper, orderId, file);
+    expect(res.statusCode).toBe(200);
+    const progress = await finished(res.json().data.ticket);
+    expect(progress.phase).toBe('done');
+    return progress.imported;
   };
 
   type GroupSpec = Partial<typeof companyGroups.$inferInsert> & { groupName: string };
@@ -184,9 +202,11 @@ describeOnEachDatabase((target) => {
         { cust_name: '卫婚姻', id_card: idFor(MAN, '1'), marital: '离异' },
         { cust_name: '蒋男二', id_card: idFor(MAN, '1'), group_code: 'M' },
       ];
-      const res = await upload(keeper, order.id, await workbook(rows), 'ticket-one-0001');
-      expect(res.statusCode).toBe(200);
-      const data = res.json().data;
+      const res = await upload(keeper, order.id, await workbook(rows));
+      const ticket = res.json().data.ticket as string;
+      const progress = await finished(ticket);
+      expect(progress).toMatchObject({ phase: 'done', done: 6, total: 6, error: null, prepared: null });
+      const data = progress.imported;
       expect(data).toMatchObject({ total: 16, imported: 6, updated: 0, failed: 10 });
       expect(data.errors).toEqual([
         { line: 6, name: '钱无婚', reason: MSG.noGroup },
@@ -216,7 +236,7 @@ describeOnEachDatabase((target) => {
       expect(zhang.birthday).toBe(MAN);
 
       // The refused rows, all of them, in a workbook to download.
-      const report = await keeper.get(groupListReportRoute.path, { id: data.report_id });
+      const report = await keeper.get(groupListReportRoute.path, { id: data.report_id as number });
       expect(report.statusCode).toBe(200);
       const book = new ExcelJS.Workbook();
       await book.xlsx.load(report.rawPayload as unknown as ArrayBuffer);
@@ -225,8 +245,9 @@ describeOnEachDatabase((target) => {
       expect(sheet.getRow(2).values).toEqual([undefined, 6, '钱无婚', expect.stringContaining('*'), MSG.noGroup]);
       expect(JSON.stringify(sheet.getSheetValues())).not.toContain(BAD_ID);
 
-      const progress = await keeper.get(groupListProgressRoute.path, { ticket: 'ticket-one-0001' });
-      expect(progress.json().data).toEqual({ phase: 'done', done: 6, total: 6 });
+      // Another account cannot read the task.
+      const other = (await reader.get(groupListProgressRoute.path, { ticket })).json().data;
+      expect(other).toMatchObject({ phase: null, imported: null });
       const [audit] = await db()
         .select()
         .from(auditLog)
@@ -239,7 +260,7 @@ describeOnEachDatabase((target) => {
       expect(mine).toMatchObject({ person_count: 6, prepared_count: 0, company_name: '名单导入测试单位' });
       const detail = (await reader.get(groupListDetailRoute.path, { id: order.id })).json().data;
       expect(detail.groups[0]).toMatchObject({ group_name: '老年组', person_count: 1 });
-      const people = (await reader.get(groupPersonsRoute.path, { id: order.id, group_id: male })).json().data;
+      const people = (await reader.get(groupPersonsRoute.path, { id: order.id, group_id: male! })).json().data;
       expect(people.total).toBe(2);
       expect(people.list[0].id_card).toMatch(/^110105\*+\d{3}[\dX]$/);
       expect(people.list[0].phone).toBe('138****5678');
@@ -261,7 +282,7 @@ describeOnEachDatabase((target) => {
         },
         { cust_name: '职业乙', id_card: idFor(MAN, '1'), harm_months: '十年' },
       ];
-      const data = (await upload(keeper, order.id, await workbook(rows, 'occupational'))).json().data;
+      const data = await importFile(order.id, await workbook(rows, 'occupational'));
       expect(data).toMatchObject({ imported: 1, failed: 1 });
       expect(data.errors[0]).toEqual({ line: 3, name: '职业乙', reason: MSG.months('接害工龄(月)') });
       const [person] = await personsOf(order.id);
@@ -271,9 +292,7 @@ describeOnEachDatabase((target) => {
         workYears: { work_start: '2010-03-01', total_months: '180', harm_months: '120' },
       });
       // A health list finds no group of the occupational type.
-      const health = (await upload(keeper, order.id, await workbook([{ cust_name: '健康丙', id_card: idFor(MAN, '1') }])))
-        .json()
-        .data;
+      const health = await importFile(order.id, await workbook([{ cust_name: '健康丙', id_card: idFor(MAN, '1') }]));
       expect(health.errors[0].reason).toBe(MSG.noGroup);
     });
 
@@ -302,12 +321,16 @@ describeOnEachDatabase((target) => {
       const order = await addOrder([{ groupName: '全员组' }]);
       const a = idFor(MAN, '1');
       const b = idFor(MAN, '1');
-      await upload(keeper, order.id, await workbook([{ cust_name: '甲', id_card: a }, { cust_name: '乙', id_card: b }]));
+      await importFile(order.id, await workbook([{ cust_name: '甲', id_card: a }, { cust_name: '乙', id_card: b }]));
       const [first] = (await personsOf(order.id)).filter((p) => p.custName === '甲');
       await prepare(order.id, [first!.id]);
-      const again = (
-        await upload(keeper, order.id, await workbook([{ cust_name: '甲改', id_card: a }, { cust_name: '乙改', id_card: b }]))
-      ).json().data;
+      const again = await importFile(
+        order.id,
+        await workbook([
+          { cust_name: '甲改', id_card: a },
+          { cust_name: '乙改', id_card: b },
+        ]),
+      );
       expect(again).toMatchObject({ imported: 0, updated: 1, failed: 1 });
       expect(again.errors).toEqual([{ line: 2, name: '甲改', reason: MSG.prepared }]);
       const names = (await personsOf(order.id)).map((p) => p.custName).sort();
@@ -328,6 +351,7 @@ describeOnEachDatabase((target) => {
       expect((await stranger.get(groupListTemplateRoute.path, { kind: 'health' })).statusCode).toBe(403);
       expect((await stranger.post(groupListPrepareRoute.path, { id: order.id })).statusCode).toBe(403);
       expect((await stranger.get(groupListReportRoute.path, { id: 1 })).statusCode).toBe(403);
+      expect((await stranger.get(groupListProgressRoute.path, { ticket: 'abcdefghijkl' })).statusCode).toBe(403);
       expect(await personsOf(order.id)).toHaveLength(0);
     });
   });
@@ -338,7 +362,9 @@ describeOnEachDatabase((target) => {
       ...(personIds ? { person_ids: JSON.stringify(personIds) } : {}),
     });
     expect(res.statusCode).toBe(200);
-    return res.json().data as { prepared: number; refused: { person_id: number; name: string; reason: string }[] };
+    const progress = await finished(res.json().data.ticket);
+    expect(progress.phase).toBe('done');
+    return progress.prepared as { prepared: number; refused: { person_id: number; name: string; reason: string }[] };
   };
 
   describe('预登记', () => {
@@ -349,8 +375,7 @@ describeOnEachDatabase((target) => {
       ]);
       const [company, self] = order.groups;
       const man = idFor(MAN, '1');
-      await upload(
-        keeper,
+      await importFile(
         order.id,
         await workbook([
           { cust_name: '统收者', id_card: man, phone: '13900001111' },
@@ -412,8 +437,7 @@ describeOnEachDatabase((target) => {
     it('refuses a paused person, a paused group, one without a group and an invalid ID number, each with a reason', async () => {
       const order = await addOrder([{ groupName: '甲组', genderLimit: '1' }, { groupName: '乙组', genderLimit: '2' }]);
       const [menGroup, womenGroup] = order.groups;
-      await upload(
-        keeper,
+      await importFile(
         order.id,
         await workbook([
           { cust_name: '暂停人', id_card: idFor(MAN, '1') },
@@ -455,8 +479,7 @@ describeOnEachDatabase((target) => {
 
     it('prepares only the chosen people, and refuses on a closed order', async () => {
       const order = await addOrder([{ groupName: '全员' }]);
-      await upload(
-        keeper,
+      await importFile(
         order.id,
         await workbook([
           { cust_name: '选中', id_card: idFor(MAN, '1') },

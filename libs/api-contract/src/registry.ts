@@ -167,6 +167,7 @@ import { REVIEW_CONCLUSION_ROUTES } from './review-conclusion-grid.js';
 import { ROLE_ROUTES } from './cfg/role.js';
 import { FEEDBACK_ROUTES } from './crm/feedback.js';
 import { BREAKFAST_ROUTES } from './crm/breakfast.js';
+import { GROUP_LIST_ROUTES } from './crm/group-list-import.js';
 
 /** Every call of the contract, for the API documentation and the gateway's policies. */
 export const contractRoutes: readonly RouteDescriptor[] = [
@@ -324,4 +325,5 @@ export const contractRoutes: readonly RouteDescriptor[] = [
   ...SYSTEM_REGISTER_ROUTES,
   ...INTERFACE_ERROR_ROUTES,
   ...CRM_SMS_ROUTES,
+  ...GROUP_LIST_ROUTES,
 ];

@@ -186,45 +186,58 @@ export type GroupListRowError = z.infer<typeof groupListRowError>;
 /** Rows named in the answer; the downloadable report holds all of them. */
 export const GROUP_LIST_ERRORS_SHOWN = 200;
 
-/** 名单导入 POST /manager/api/crm/group_list/import (multipart, one .xlsx) */
+const ticketField = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, '进度标识格式不正确');
+
+export const groupListImportOutcome = z.object({
+  total: z.number().int(),
+  imported: z.number().int(),
+  updated: z.number().int(),
+  failed: z.number().int(),
+  errors: z.array(groupListRowError),
+  report_id: z.number().int().nullable(),
+});
+export type GroupListImportOutcome = z.infer<typeof groupListImportOutcome>;
+
+export const groupListPrepareOutcome = z.object({
+  prepared: z.number().int(),
+  refused: z.array(z.object({ person_id: z.number().int(), name: z.string(), reason: z.string() })),
+});
+export type GroupListPrepareOutcome = z.infer<typeof groupListPrepareOutcome>;
+
+/**
+ * 名单导入 POST /manager/api/crm/group_list/import (multipart, one .xlsx): the order and the file's
+ * columns are checked at once; the rows are then checked and written in the background (a 10,000-row
+ * list outlasts a gateway's wait), and the screen polls groupListProgressRoute with the ticket.
+ */
 export const groupListImportRoute = route({
   method: 'POST',
   path: '/manager/api/crm/group_list/import',
   summary: '导入团检名单（按组类、性别、婚姻、年龄与优先级分组）',
   access: ['crm/group_list_import_detail'],
-  input: z.object({
-    id: idField('团检订单'),
-    /** Names this import's progress (groupListProgressRoute); chosen by the web. */
-    ticket: z
-      .string()
-      .regex(/^[A-Za-z0-9_-]{8,64}$/, '进度标识格式不正确')
-      .optional(),
-  }),
-  output: z.object({
-    total: z.number().int(),
-    imported: z.number().int(),
-    updated: z.number().int(),
-    failed: z.number().int(),
-    errors: z.array(groupListRowError),
-    report_id: z.number().int().nullable(),
-  }),
+  input: z.object({ id: idField('团检订单') }),
+  output: z.object({ ticket: z.string() }),
   upload: GROUP_LIST_UPLOAD_RULE,
   bodyLimit: uploadBodyLimit(GROUP_LIST_UPLOAD_RULE),
 });
 
-export const GROUP_LIST_PHASES = ['reading', 'writing', 'done'] as const;
+export const GROUP_LIST_PHASES = ['reading', 'writing', 'done', 'failed'] as const;
 
-/** 导入进度 GET /manager/api/crm/group_list/import_progress: rows read or written so far. */
+/** 导入/预登记进度 GET /manager/api/crm/group_list/progress: rows done so far, then the outcome. */
 export const groupListProgressRoute = route({
   method: 'GET',
-  path: '/manager/api/crm/group_list/import_progress',
-  summary: '名单导入进度',
+  path: '/manager/api/crm/group_list/progress',
+  summary: '名单导入与预登记进度',
   access: ['crm/group_list_import_detail'],
-  input: z.object({ ticket: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, '进度标识格式不正确') }),
+  input: z.object({ ticket: ticketField }),
   output: z.object({
+    /** null: no such task of this account (never started, or finished long ago). */
     phase: z.enum(GROUP_LIST_PHASES).nullable(),
     done: z.number().int(),
     total: z.number().int(),
+    /** The refusal that stopped the task, phase failed. */
+    error: z.string().nullable(),
+    imported: groupListImportOutcome.nullable(),
+    prepared: groupListPrepareOutcome.nullable(),
   }),
 });
 
@@ -238,15 +251,26 @@ export const groupListReportRoute = route({
   output: z.unknown(),
 });
 
-/** 预登记 POST /manager/api/crm/group_list/prepare: visits for the chosen people, or all without one. */
+/**
+ * 预登记 POST /manager/api/crm/group_list/prepare: visits for the chosen people, or all without one;
+ * the order is checked at once, the visits written in the background (polled as an import is).
+ */
 export const groupListPrepareRoute = route({
   method: 'POST',
   path: '/manager/api/crm/group_list/prepare',
   summary: '预登记：为名单人员生成体检号（已预登记）',
   access: ['crm/group_list_import_detail'],
   input: z.object({ id: idField('团检订单'), person_ids: idListField('人员', 20_000) }),
-  output: z.object({
-    prepared: z.number().int(),
-    refused: z.array(z.object({ person_id: z.number().int(), name: z.string(), reason: z.string() })),
-  }),
+  output: z.object({ ticket: z.string() }),
 });
+
+export const GROUP_LIST_ROUTES = [
+  groupListOrdersRoute,
+  groupListDetailRoute,
+  groupPersonsRoute,
+  groupListTemplateRoute,
+  groupListImportRoute,
+  groupListProgressRoute,
+  groupListReportRoute,
+  groupListPrepareRoute,
+] as const;

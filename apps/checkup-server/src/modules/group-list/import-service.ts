@@ -47,21 +47,36 @@ export interface ImportOutcome {
 }
 
 /**
- * Imports a list into an approved, open order (breadth §2.7): every row checked and matched to a group,
+ * Imports a list into an approved, open order (breadth §2.7): the order and the file's columns checked
+ * at once, then (the function answered) every row checked and matched to a group,
  * refused rows reported per row; the valid ones written in batches, each an `insert … on conflict`
  * on the order's ID-number index, so a person imported again is updated while they have no visit and
  * reported otherwise (已生成体检号，未更新), never duplicated.
  */
-export async function importList(
+export async function beginImport(
   db: Db,
   personalData: PersonalData,
-  ctx: { orderId: number; data: Buffer; user: UserInfo; request: FastifyRequest; progress?: Progress },
-): Promise<ImportOutcome> {
-  const { user, request, progress } = ctx;
+  ctx: { orderId: number; data: Buffer; user: UserInfo; request: FastifyRequest },
+): Promise<(progress?: Progress) => Promise<ImportOutcome>> {
   const order = await openGroupOrder(db, ctx.orderId, 'import');
-  progress?.set('reading', 0, 0);
-  const { kind, rows } = await readList(ctx.data, (n) => progress?.set('reading', n, 0));
-  if (rows.length === 0) throw new AppError('VALIDATION', '导入文件没有数据行');
+  const list = await readList(ctx.data);
+  if (list.rows.length === 0) throw new AppError('VALIDATION', '导入文件没有数据行');
+  return (progress) => writeList(db, personalData, { ...ctx, order, list, progress });
+}
+
+async function writeList(
+  db: Db,
+  personalData: PersonalData,
+  ctx: {
+    order: Awaited<ReturnType<typeof openGroupOrder>>;
+    list: Awaited<ReturnType<typeof readList>>;
+    user: UserInfo;
+    request: FastifyRequest;
+    progress?: Progress;
+  },
+): Promise<ImportOutcome> {
+  const { user, request, progress, order } = ctx;
+  const { kind, rows } = ctx.list;
   const groups = await db
     .select()
     .from(companyGroups)
@@ -182,7 +197,6 @@ export async function importList(
     });
     return id;
   });
-  progress?.set('done', matched.length, matched.length);
   return {
     total: rows.length,
     imported,

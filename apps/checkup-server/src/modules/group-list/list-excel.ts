@@ -37,7 +37,7 @@ export interface ReadList {
  * styles and cells in memory, no row cap). The header row names the columns; a 工种 or 接害因素 column
  * makes it the occupational list. Blank rows are skipped.
  */
-export async function readList(data: Buffer, onRow?: (count: number) => void): Promise<ReadList> {
+export async function readList(data: Buffer): Promise<ReadList> {
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([data]), {
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
@@ -61,7 +61,6 @@ export async function readList(data: Buffer, onRow?: (count: number) => void): P
           if (key) cells[key] = values[i] ?? '';
         });
         rows.push({ line: row.number, cells });
-        if (rows.length % 500 === 0) onRow?.(rows.length);
       }
       break;
     }

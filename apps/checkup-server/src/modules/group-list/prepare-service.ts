@@ -16,6 +16,7 @@ import { packageOptions } from '../registration/catalogue-repository.js';
 import { nextOrderIds, priceLine, writeVisitsUnions, type UnionLine } from '../registration/order-save-service.js';
 import { deskBranchId } from '../system-register/desk-branch.js';
 import { openGroupOrder, WRITE_BATCH } from './import-service.js';
+import type { Progress } from './progress.js';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Priced = Extract<PricingResult, { ok: true }>;
@@ -82,7 +83,7 @@ const examDayOf = (planFrom: string) => {
 export async function prepareVisits(
   db: Db,
   personalData: PersonalData,
-  input: { groupOrderId: number; personIds?: readonly number[]; actor: PrepareActor },
+  input: { groupOrderId: number; personIds?: readonly number[]; actor: PrepareActor; progress?: Progress },
 ): Promise<PrepareOutcome> {
   const order = await openGroupOrder(db, input.groupOrderId, 'prepare');
   const chosen = input.personIds && input.personIds.length > 0 ? [...input.personIds] : null;
@@ -157,11 +158,13 @@ export async function prepareVisits(
   const examDate = examDayOf(order.planFrom);
   const branchId = order.branchId ?? (await deskBranchId(db, input.actor.userId));
   let prepared = 0;
+  input.progress?.set('writing', 0, ready.length);
   for (let start = 0; start < ready.length; start += WRITE_BATCH) {
     const batch = ready.slice(start, start + WRITE_BATCH);
     prepared += await db.transaction((tx) =>
       prepareBatch(tx, personalData, batch, { order, examDate, branchId, actor: input.actor }),
     );
+    input.progress?.set('writing', Math.min(start + WRITE_BATCH, ready.length), ready.length);
   }
   return { prepared, refused };
 }

@@ -17,10 +17,10 @@ import { defineRoute } from '../../lib/define-route.js';
 import { defineUploadRoute } from '../../lib/define-upload-route.js';
 import { readStoredFile } from '../files/file-store.js';
 import type { PersonalData } from '../people/personal-data.js';
-import { IMPORT_REPORT, importList } from './import-service.js';
+import { beginImport, IMPORT_REPORT, openGroupOrder } from './import-service.js';
 import { listTemplate } from './list-excel.js';
 import { prepareVisits } from './prepare-service.js';
-import { ImportProgress } from './progress.js';
+import { GroupListTasks } from './progress.js';
 import { listOpenOrders, listPersons, orderDetail } from './repository.js';
 
 const attachment = (name: string) => `attachment; filename*=UTF-8''${encodeURIComponent(name)}`;
@@ -28,7 +28,7 @@ const attachment = (name: string) => `attachment; filename*=UTF-8''${encodeURICo
 /** 名单导入 and 预登记 (breadth §2.7). */
 export async function groupListRoutes(app: FastifyInstance, opts: { db: Db; personalData: PersonalData }) {
   const { db, personalData } = opts;
-  const progress = new ImportProgress();
+  const tasks = new GroupListTasks();
 
   defineRoute(app, groupListOrdersRoute, ({ input }) => listOpenOrders(db, input));
   defineRoute(app, groupListDetailRoute, ({ input }) => orderDetail(db, input.id));
@@ -44,17 +44,12 @@ export async function groupListRoutes(app: FastifyInstance, opts: { db: Db; pers
       .send(await listTemplate(kind));
   });
 
-  defineUploadRoute(app, groupListImportRoute, ({ input, file, user, request }) =>
-    importList(db, personalData, {
-      orderId: input.id,
-      data: file.data,
-      user,
-      request,
-      progress: progress.tracker(user.id, input.ticket),
-    }),
-  );
+  defineUploadRoute(app, groupListImportRoute, async ({ input, file, user, request }) => {
+    const write = await beginImport(db, personalData, { orderId: input.id, data: file.data, user, request });
+    return { ticket: tasks.start(user.id, async (progress) => ({ imported: await write(progress) })) };
+  });
 
-  defineRoute(app, groupListProgressRoute, ({ input, user }) => progress.read(user.id, input.ticket));
+  defineRoute(app, groupListProgressRoute, ({ input, user }) => tasks.read(user.id, input.ticket));
 
   app.get(groupListReportRoute.path, { config: { access: groupListReportRoute.access } }, async (request, reply) => {
     const parsed = groupListReportRoute.input.safeParse(request.query);
@@ -64,11 +59,19 @@ export async function groupListRoutes(app: FastifyInstance, opts: { db: Db; pers
     return reply.type(XLSX_TYPE).header('content-disposition', attachment(file.fileName)).send(file.content);
   });
 
-  defineRoute(app, groupListPrepareRoute, ({ input, user, request }) =>
-    prepareVisits(db, personalData, {
-      groupOrderId: input.id,
-      personIds: input.person_ids,
-      actor: { userId: user.id, userAccount: user.user_account, ip: request.ip },
-    }),
-  );
+  defineRoute(app, groupListPrepareRoute, async ({ input, user, request }) => {
+    await openGroupOrder(db, input.id, 'prepare');
+    const actor = { userId: user.id, userAccount: user.user_account, ip: request.ip };
+    const ticket = tasks.start(user.id, async (progress) => ({
+      prepared: await prepareVisits(db, personalData, {
+        groupOrderId: input.id,
+        personIds: input.person_ids,
+        actor,
+        progress,
+      }),
+    }));
+    return { ticket };
+  });
+
+  app.addHook('onClose', () => tasks.settle());
 }
