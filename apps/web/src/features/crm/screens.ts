@@ -6,6 +6,8 @@ import CmpArchInfo from './cmp_arch_info';
 import CntrBook from './cntr_book';
 import CntrBookDetail from './cntr_book_detail';
 import TextMessage from './text_message';
+import GroupListImport from './group_list_import';
+import GroupListImportDetail from './group_list_import_detail';
 
 /** The built screens of 客户管理, by screen key; the rest of the area shows the developing page. */
 export const screens = {
@@ -16,4 +18,6 @@ export const screens = {
   cmp_arch_info: CmpArchInfo,
   cntr_book: CntrBook,
   cntr_book_detail: CntrBookDetail,
+  group_list_import: GroupListImport,
+  group_list_import_detail: GroupListImportDetail,
 } satisfies AreaScreens<'crm'>;
