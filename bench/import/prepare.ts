@@ -95,6 +95,8 @@ export async function prepareTarget(kind: DatabaseKind, tempDir: string): Promis
     databaseUrl: db.databaseUrl,
     logLevel: 'warn',
     env: { SEED_ORDERS: '0' },
+    // Start-up on a busy machine (other sessions' tests) can take longer than the launcher's 30 s.
+    readyTimeoutMs: 180_000,
   });
   onStop(() => stack.stop());
   const started = childProcesses().filter((c) => !before.has(c.pid));

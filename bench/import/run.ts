@@ -43,8 +43,18 @@ async function post(session: Session, route: RouteDescriptor, query: string, bod
 
 /** Polls a task until it finishes, as the screen does; answers its final progress. */
 async function finished(session: Session, ticket: string) {
+  let misses = 0;
   for (;;) {
-    const progress = await getData(session, groupListProgressRoute, { ticket });
+    let progress;
+    try {
+      progress = await getData(session, groupListProgressRoute, { ticket });
+      misses = 0;
+    } catch (error) {
+      // A poll that times out while the server is busy is tried again, as the screen does.
+      if ((misses += 1) > 5) throw error;
+      log(`  poll failed (${misses}): ${(error as Error).message.slice(0, 120)}`);
+      continue;
+    }
     if (progress.phase === 'failed') throw new Error(`task failed: ${progress.error}`);
     if (progress.phase === 'done') return progress;
     await new Promise((resolve) => setTimeout(resolve, 100));

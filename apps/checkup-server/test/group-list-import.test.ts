@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import {
@@ -31,6 +32,8 @@ import {
   packages,
   unions,
 } from '../src/db/schema.js';
+import { PersonalData } from '../src/modules/people/personal-data.js';
+import { resealPersonalData } from '../src/modules/people/personal-data-rewrite.js';
 import { staffSession } from './support/access.js';
 import { testPersonalData, useTestServer } from './support/app.js';
 import { describeOnEachDatabase } from './support/database.js';
@@ -314,7 +317,10 @@ describeOnEachDatabase((target) => {
       const book = new ExcelJS.Workbook();
       book.addWorksheet('x').addRow(['姓名', '电话']);
       const res = await upload(keeper, order.id, Buffer.from(await book.xlsx.writeBuffer()));
-      expect(res.json().msg).toBe('导入文件缺少列：身份证号');
+      expect(await finished(res.json().data.ticket)).toMatchObject({ phase: 'failed', error: '导入文件缺少列：身份证号' });
+      const broken = await upload(keeper, order.id, Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(64)]));
+      expect((await finished(broken.json().data.ticket)).error).toBe('无法读取该Excel文件，请使用下载的导入模板（.xlsx）');
+      expect(await personsOf(order.id)).toHaveLength(0);
     });
 
     it('updates a person imported again while they have no visit, and reports those with one', async () => {
@@ -500,6 +506,27 @@ describeOnEachDatabase((target) => {
       await db().update(groupOrders).set({ closed: true }).where(eq(groupOrders.id, order.id));
       const res = await keeper.post(groupListPrepareRoute.path, { id: order.id });
       expect(res.json().msg).toBe(MSG.closedPrepare);
+    });
+  });
+
+  describe('key rotation', () => {
+    it('re-seals and re-hashes the imported people with the customers', async () => {
+      const order = await addOrder([{ groupName: '轮换组' }]);
+      const id = idFor(MAN, '1');
+      await importFile(order.id, await workbook([{ cust_name: '轮换者', id_card: id, phone: '13700001111' }]));
+      const next = new PersonalData(randomBytes(32));
+      const rowOf = async () => (await personsOf(order.id))[0]!;
+      try {
+        const counts = await resealPersonalData(db(), testPersonalData, next);
+        expect(counts.groupPersons).toBeGreaterThan(0);
+        const row = await rowOf();
+        expect(row.custIdCardHash).toBe(next.idCardLookup(id));
+        expect(next.open('customers.cust_id_card', row.custIdCardEnc!)).toBe(id);
+        expect(next.open('customers.phone', row.phoneEnc!)).toBe('13700001111');
+      } finally {
+        await resealPersonalData(db(), next, testPersonalData);
+      }
+      expect((await rowOf()).custIdCardHash).toBe(testPersonalData.idCardLookup(id));
     });
   });
 

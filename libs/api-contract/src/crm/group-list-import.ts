@@ -205,9 +205,9 @@ export const groupListPrepareOutcome = z.object({
 export type GroupListPrepareOutcome = z.infer<typeof groupListPrepareOutcome>;
 
 /**
- * 名单导入 POST /manager/api/crm/group_list/import (multipart, one .xlsx): the order and the file's
- * columns are checked at once; the rows are then checked and written in the background (a 10,000-row
- * list outlasts a gateway's wait), and the screen polls groupListProgressRoute with the ticket.
+ * 名单导入 POST /manager/api/crm/group_list/import (multipart, one .xlsx): the order is checked at
+ * once; the file is then read, checked and written in the background (a 10,000-row list outlasts a
+ * gateway's wait), and the screen polls groupListProgressRoute with the ticket.
  */
 export const groupListImportRoute = route({
   method: 'POST',

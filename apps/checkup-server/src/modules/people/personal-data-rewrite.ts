@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import {
   companies,
   customers,
+  groupPersons,
   reportDeliveries,
   reportHandovers,
   reportNotices,
@@ -84,6 +85,8 @@ export interface RewriteCount {
   reportHandovers?: number;
   reportNotices?: number;
   smsMessages?: number;
+  /** Issue 22's imported lists (group_persons), sealed under the customers' column names. */
+  groupPersons?: number;
 }
 
 /**
@@ -215,6 +218,19 @@ export async function resealPersonalData(db: Db, from: PersonalData, next: Perso
       pending: notUnder(smsMessages.phoneEnc, next.keyId),
       read: { phone: smsMessages.phoneEnc },
       write: (row) => ({ phoneEnc: reseal('sms_messages.phone', row, 'phone')! }),
+    }),
+    groupPersons: await rewriteAll(db, {
+      table: groupPersons,
+      id: groupPersons.id,
+      pending: or(notUnder(groupPersons.custIdCardEnc, next.keyId), notUnder(groupPersons.phoneEnc, next.keyId))!,
+      read: { idCard: groupPersons.custIdCardEnc, phone: groupPersons.phoneEnc },
+      write: (row) => {
+        const sealed = next.sealIdentity({
+          idCard: open('customers.cust_id_card', row.idCard ?? null, row.id),
+          phone: open('customers.phone', row.phone ?? null, row.id),
+        });
+        return { custIdCardEnc: sealed.custIdCardEnc, custIdCardHash: sealed.custIdCardHash, phoneEnc: sealed.phoneEnc };
+      },
     }),
   };
 }

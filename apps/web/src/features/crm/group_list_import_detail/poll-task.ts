@@ -5,6 +5,7 @@ export type TaskProgress = RouteOutput<typeof groupListProgressRoute>;
 
 const POLL_MS = 500;
 
+
 /**
  * Polls an import or 预登记 running on the server until it finishes, telling each step; answers its
  * final progress, or throws the refusal that stopped it.
@@ -14,8 +15,18 @@ export async function pollTask(
   onStep: (progress: TaskProgress) => void,
   wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms)),
 ): Promise<TaskProgress> {
+  let misses = 0;
   for (;;) {
-    const progress = await api.call(groupListProgressRoute, { ticket });
+    let progress: TaskProgress;
+    try {
+      progress = await api.call(groupListProgressRoute, { ticket });
+      misses = 0;
+    } catch (error) {
+      // A poll lost while the server is busy writing is tried again; the task goes on regardless.
+      if ((misses += 1) > 5) throw error;
+      await wait(POLL_MS);
+      continue;
+    }
     onStep(progress);
     if (progress.phase === 'failed') throw new Error(progress.error ?? '处理失败');
     if (progress.phase === 'done') return progress;
