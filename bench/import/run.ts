@@ -88,8 +88,9 @@ async function measure(target: Target, file: Buffer) {
       const started = performance.now();
       const form = new FormData();
       form.append('file', new Blob([new Uint8Array(file)]), '名单.xlsx');
-      const imported = (await finished(target.session, await post(target.session, groupListImportRoute, `?id=${orderId}`, form)))
-        .imported!;
+      const imported = (
+        await finished(target.session, await post(target.session, groupListImportRoute, `?id=${orderId}`, form))
+      ).imported!;
       const mid = performance.now();
       const prepared = (
         await finished(
@@ -122,7 +123,9 @@ async function main(): Promise<void> {
   installCleanup();
   const tempDir = await mkdtemp(path.join(os.tmpdir(), 'bench-import-'));
   removeOnExit(tempDir);
-  log(`bench:import — ${options.rows} rows × ${options.runs} runs on ${options.databases.join(', ')}; load average ${os.loadavg()[0]!.toFixed(2)}`);
+  log(
+    `bench:import — ${options.rows} rows × ${options.runs} runs on ${options.databases.join(', ')}; load average ${os.loadavg()[0]!.toFixed(2)}`,
+  );
   try {
     const file = await healthList(options.rows, options.seed);
     log(`list: ${options.rows} rows, ${(file.length / 1024).toFixed(0)} KB`);

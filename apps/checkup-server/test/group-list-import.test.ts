@@ -138,8 +138,7 @@ describeOnEachDatabase((target) => {
     return { id: order!.id, groups: ids };
   }
 
-  const personsOf = (orderId: number) =>
-    db().select().from(groupPersons).where(eq(groupPersons.groupOrderId, orderId));
+  const personsOf = (orderId: number) => db().select().from(groupPersons).where(eq(groupPersons.groupOrderId, orderId));
 
   beforeAll(async () => {
     keeper = callerFor(server, await staffSession(db(), 'gl_keeper', ['crm/group_list_import_detail']));
@@ -317,9 +316,14 @@ describeOnEachDatabase((target) => {
       const book = new ExcelJS.Workbook();
       book.addWorksheet('x').addRow(['姓名', '电话']);
       const res = await upload(keeper, order.id, Buffer.from(await book.xlsx.writeBuffer()));
-      expect(await finished(res.json().data.ticket)).toMatchObject({ phase: 'failed', error: '导入文件缺少列：身份证号' });
+      expect(await finished(res.json().data.ticket)).toMatchObject({
+        phase: 'failed',
+        error: '导入文件缺少列：身份证号',
+      });
       const broken = await upload(keeper, order.id, Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(64)]));
-      expect((await finished(broken.json().data.ticket)).error).toBe('无法读取该Excel文件，请使用下载的导入模板（.xlsx）');
+      expect((await finished(broken.json().data.ticket)).error).toBe(
+        '无法读取该Excel文件，请使用下载的导入模板（.xlsx）',
+      );
       expect(await personsOf(order.id)).toHaveLength(0);
     });
 
@@ -327,7 +331,13 @@ describeOnEachDatabase((target) => {
       const order = await addOrder([{ groupName: '全员组' }]);
       const a = idFor(MAN, '1');
       const b = idFor(MAN, '1');
-      await importFile(order.id, await workbook([{ cust_name: '甲', id_card: a }, { cust_name: '乙', id_card: b }]));
+      await importFile(
+        order.id,
+        await workbook([
+          { cust_name: '甲', id_card: a },
+          { cust_name: '乙', id_card: b },
+        ]),
+      );
       const [first] = (await personsOf(order.id)).filter((p) => p.custName === '甲');
       await prepare(order.id, [first!.id]);
       const again = await importFile(
@@ -348,7 +358,10 @@ describeOnEachDatabase((target) => {
         const res = await reader.get(groupListTemplateRoute.path, { kind });
         const book = new ExcelJS.Workbook();
         await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-        expect(book.worksheets[0]!.getRow(1).values).toEqual([undefined, ...GROUP_LIST_COLUMNS[kind].map((c) => c.title)]);
+        expect(book.worksheets[0]!.getRow(1).values).toEqual([
+          undefined,
+          ...GROUP_LIST_COLUMNS[kind].map((c) => c.title),
+        ]);
       }
       const order = await addOrder([{ groupName: '组' }]);
       const file = await workbook([{ cust_name: '权限', id_card: idFor(MAN, '1') }]);
@@ -437,11 +450,17 @@ describeOnEachDatabase((target) => {
       // Once only: a second 预登记 finds nobody without a visit.
       expect(await prepare(order.id)).toEqual({ prepared: 0, refused: [] });
       const counts = (await reader.get(groupListOrdersRoute.path, { size: 200 })).json().data.list;
-      expect(counts.find((o: { id: number }) => o.id === order.id)).toMatchObject({ person_count: 2, prepared_count: 2 });
+      expect(counts.find((o: { id: number }) => o.id === order.id)).toMatchObject({
+        person_count: 2,
+        prepared_count: 2,
+      });
     });
 
     it('refuses a paused person, a paused group, one without a group and an invalid ID number, each with a reason', async () => {
-      const order = await addOrder([{ groupName: '甲组', genderLimit: '1' }, { groupName: '乙组', genderLimit: '2' }]);
+      const order = await addOrder([
+        { groupName: '甲组', genderLimit: '1' },
+        { groupName: '乙组', genderLimit: '2' },
+      ]);
       const [menGroup, womenGroup] = order.groups;
       await importFile(
         order.id,
@@ -456,7 +475,14 @@ describeOnEachDatabase((target) => {
       await db()
         .insert(groupPersons)
         .values([
-          { groupOrderId: order.id, groupId: null, custName: '无组人', sex: '1', birthday: MAN, ...sealed(idFor(MAN, '1')) },
+          {
+            groupOrderId: order.id,
+            groupId: null,
+            custName: '无组人',
+            sex: '1',
+            birthday: MAN,
+            ...sealed(idFor(MAN, '1')),
+          },
           {
             groupOrderId: order.id,
             groupId: menGroup!,
@@ -501,7 +527,15 @@ describeOnEachDatabase((target) => {
       const left = await db()
         .select()
         .from(groupPersons)
-        .where(and(inArray(groupPersons.id, people.map((p) => p.id)), isNotNull(groupPersons.orderId)));
+        .where(
+          and(
+            inArray(
+              groupPersons.id,
+              people.map((p) => p.id),
+            ),
+            isNotNull(groupPersons.orderId),
+          ),
+        );
       expect(left.map((p) => p.custName)).toEqual(['选中']);
       await db().update(groupOrders).set({ closed: true }).where(eq(groupOrders.id, order.id));
       const res = await keeper.post(groupListPrepareRoute.path, { id: order.id });

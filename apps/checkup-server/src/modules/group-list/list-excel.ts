@@ -15,7 +15,11 @@ function cellText(cell: ExcelJS.CellValue): string {
   if (cell === null || cell === undefined) return '';
   if (cell instanceof Date) return cell.toISOString().slice(0, 10);
   if (typeof cell === 'object') {
-    if ('richText' in cell) return cell.richText.map((part) => part.text).join('').trim();
+    if ('richText' in cell)
+      return cell.richText
+        .map((part) => part.text)
+        .join('')
+        .trim();
     if ('result' in cell) return cellText(cell.result as ExcelJS.CellValue);
     if ('text' in cell) return String(cell.text).trim();
     return '';
@@ -91,7 +95,9 @@ export async function listTemplate(kind: GroupListKind): Promise<Buffer> {
     '姓名、身份证号必填；性别、出生日期可不填（按身份证号），填写时须与身份证号一致。',
     '性别填“男”或“女”；婚姻填“已婚”“未婚”或不填；日期格式 年-月-日。',
     '组类：填写分组的组类代码时只分入该组类的分组；不填则按性别、婚姻、年龄与优先级自动分组。',
-    kind === 'occupational' ? '接害因素多个时以顿号或逗号分隔；工龄以月计。' : '统收限额：单位为此人最多支付的金额（元）。',
+    kind === 'occupational'
+      ? '接害因素多个时以顿号或逗号分隔；工龄以月计。'
+      : '统收限额：单位为此人最多支付的金额（元）。',
   ]) {
     notes.addRow([line]);
   }

@@ -26,7 +26,11 @@ const orderColumns = {
   closed: groupOrders.closed,
 };
 
-const orderRow = ({ plan_male, plan_female, ...row }: { plan_male: number; plan_female: number } & Record<string, unknown>) =>
+const orderRow = ({
+  plan_male,
+  plan_female,
+  ...row
+}: { plan_male: number; plan_female: number } & Record<string, unknown>) =>
   ({ ...row, plan_count: plan_male + plan_female }) as never;
 
 /** 名单导入: the approved group orders not closed, newest plan first, with 已导入 / 已预登记 counts. */

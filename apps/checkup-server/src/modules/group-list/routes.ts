@@ -34,15 +34,19 @@ export async function groupListRoutes(app: FastifyInstance, opts: { db: Db; pers
   defineRoute(app, groupListDetailRoute, ({ input }) => orderDetail(db, input.id));
   defineRoute(app, groupPersonsRoute, ({ input }) => listPersons(db, personalData, input));
 
-  app.get(groupListTemplateRoute.path, { config: { access: groupListTemplateRoute.access } }, async (request, reply) => {
-    const parsed = groupListTemplateRoute.input.safeParse(request.query);
-    if (!parsed.success) throw new AppError('VALIDATION', parsed.error.issues[0]?.message);
-    const { kind } = parsed.data;
-    return reply
-      .type(XLSX_TYPE)
-      .header('content-disposition', attachment(`${GROUP_LIST_KIND_LABELS[kind]}名单导入模板.xlsx`))
-      .send(await listTemplate(kind));
-  });
+  app.get(
+    groupListTemplateRoute.path,
+    { config: { access: groupListTemplateRoute.access } },
+    async (request, reply) => {
+      const parsed = groupListTemplateRoute.input.safeParse(request.query);
+      if (!parsed.success) throw new AppError('VALIDATION', parsed.error.issues[0]?.message);
+      const { kind } = parsed.data;
+      return reply
+        .type(XLSX_TYPE)
+        .header('content-disposition', attachment(`${GROUP_LIST_KIND_LABELS[kind]}名单导入模板.xlsx`))
+        .send(await listTemplate(kind));
+    },
+  );
 
   defineUploadRoute(app, groupListImportRoute, async ({ input, file, user, request }) => {
     const write = await beginImport(db, personalData, { orderId: input.id, data: file.data, user, request });

@@ -229,7 +229,11 @@ export async function resealPersonalData(db: Db, from: PersonalData, next: Perso
           idCard: open('customers.cust_id_card', row.idCard ?? null, row.id),
           phone: open('customers.phone', row.phone ?? null, row.id),
         });
-        return { custIdCardEnc: sealed.custIdCardEnc, custIdCardHash: sealed.custIdCardHash, phoneEnc: sealed.phoneEnc };
+        return {
+          custIdCardEnc: sealed.custIdCardEnc,
+          custIdCardHash: sealed.custIdCardHash,
+          phoneEnc: sealed.phoneEnc,
+        };
       },
     }),
   };

@@ -2,11 +2,7 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Progress, Space, Table, Upload } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
-import {
-  groupListImportRoute,
-  groupListReportRoute,
-  type GroupListImportOutcome,
-} from '@checkup/api-contract';
+import { groupListImportRoute, groupListReportRoute, type GroupListImportOutcome } from '@checkup/api-contract';
 import { api } from '../../../lib/api';
 import { saveBlob } from '../../../lib/resource/resource-api';
 import { GroupListTemplates } from '../shared/group-list-templates';

@@ -14,11 +14,7 @@ const SEX: Record<string, string> = { '1': '男', '2': '女' };
 const MARITAL: Record<string, string> = { '0': '', '1': '已婚', '2': '未婚' };
 
 /** 人员名单 with its filters, and 预登记 of the chosen people (or of everyone without a visit). */
-export function PersonsCard(props: {
-  orderId: number;
-  closed: boolean;
-  groups: { id: number; group_name: string }[];
-}) {
+export function PersonsCard(props: { orderId: number; closed: boolean; groups: { id: number; group_name: string }[] }) {
   const { orderId, closed, groups } = props;
   const { message, modal } = App.useApp();
   const client = useQueryClient();
@@ -64,7 +60,8 @@ export function PersonsCard(props: {
           onClick={() =>
             void modal.confirm({
               title: '预登记',
-              content: chosen.length > 0 ? `为选中的${chosen.length}人生成体检号？` : '为所有未预登记的人员生成体检号？',
+              content:
+                chosen.length > 0 ? `为选中的${chosen.length}人生成体检号？` : '为所有未预登记的人员生成体检号？',
               onOk: () => void prepare(),
             })
           }
@@ -101,9 +98,7 @@ export function PersonsCard(props: {
           onSearch={(value) => setFilter((f) => ({ ...f, key: value.trim() || undefined }))}
         />
       </Space>
-      {busy && progress && (
-        <Progress aria-label="预登记进度" percent={percentOf(100, progress)} status="active" />
-      )}
+      {busy && progress && <Progress aria-label="预登记进度" percent={percentOf(100, progress)} status="active" />}
       {outcome && outcome.refused.length > 0 && (
         <Alert
           type="warning"
@@ -151,7 +146,12 @@ export function PersonsCard(props: {
           { title: '部门', dataIndex: 'dept_name', width: 100 },
           { title: '工号', dataIndex: 'employee_no', width: 100 },
           { title: '工种', dataIndex: 'job_name', width: 100 },
-          { title: '禁检', dataIndex: 'paused', width: 60, render: (p: boolean) => (p ? <Tag color="red">是</Tag> : '') },
+          {
+            title: '禁检',
+            dataIndex: 'paused',
+            width: 60,
+            render: (p: boolean) => (p ? <Tag color="red">是</Tag> : ''),
+          },
         ]}
       />
     </Card>

@@ -5,7 +5,6 @@ export type TaskProgress = RouteOutput<typeof groupListProgressRoute>;
 
 const POLL_MS = 500;
 
-
 /**
  * Polls an import or 预登记 running on the server until it finishes, telling each step; answers its
  * final progress, or throws the refusal that stopped it.
