@@ -51,7 +51,7 @@ async function finished(session: Session, ticket: string) {
       misses = 0;
     } catch (error) {
       // A poll that times out while the server is busy is tried again, as the screen does.
-      if ((misses += 1) > 5) throw error;
+      if ((misses += 1) > 100) throw error;
       log(`  poll failed (${misses}): ${(error as Error).message.slice(0, 120)}`);
       continue;
     }

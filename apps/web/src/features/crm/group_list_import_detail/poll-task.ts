@@ -22,7 +22,7 @@ export async function pollTask(
       misses = 0;
     } catch (error) {
       // A poll lost while the server is busy writing is tried again; the task goes on regardless.
-      if ((misses += 1) > 5) throw error;
+      if ((misses += 1) > 20) throw error;
       await wait(POLL_MS);
       continue;
     }
