@@ -18,6 +18,7 @@ import { crmRoutes } from './modules/crm/routes.js';
 import { groupRegisterRoutes } from './modules/group-register/routes.js';
 import { custScheduleRoutes } from './modules/crm/cust-schedule-routes.js';
 import { groupOrderModule } from './modules/group-order/routes.js';
+import { groupListRoutes } from './modules/group-list/routes.js';
 import { integrityPlugin } from './plugins/integrity.js';
 import { authRoutes, type LoginLockout } from './modules/auth/routes.js';
 import type { PasswordKeys } from './modules/auth/keys.js';
@@ -168,6 +169,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(dictItemMatchRoutes, { db: deps.db });
   await app.register(companyRoutes, { db: deps.db, personalData: deps.personalData });
   await app.register(examCardRoutes, { db: deps.db, personalData: deps.personalData });
+  await app.register(groupListRoutes, { db: deps.db, personalData: deps.personalData });
   await app.register(externalRoutes, { db: deps.db });
   await app.register(criticalValueRoutes, { db: deps.db, personalData: deps.personalData });
   await app.register(itemExecRoutes, { db: deps.db, personalData: deps.personalData });

@@ -117,3 +117,4 @@ export * from './crm/exam-schedule.js';
 export * from './crm/exam-booking.js';
 export * from './crm/group-order.js';
 export * from './crm/group-price.js';
+export * from './crm/group-list-import.js';

@@ -174,6 +174,7 @@ import { SCHEDULE_SLOT_ROUTES } from './crm/exam-schedule.js';
 import { EXAM_BOOKING_ROUTES } from './crm/exam-booking.js';
 import { GROUP_ORDER_MOVE_ROUTES, groupOrderOptionsRoute } from './crm/group-order.js';
 import { cmpQuoteExportRoute, cmpQuoteRoute } from './crm/group-price.js';
+import { GROUP_LIST_ROUTES } from './crm/group-list-import.js';
 
 /** Every call of the contract, for the API documentation and the gateway's policies. */
 export const contractRoutes: readonly RouteDescriptor[] = [
@@ -340,4 +341,5 @@ export const contractRoutes: readonly RouteDescriptor[] = [
   groupOrderOptionsRoute,
   cmpQuoteRoute,
   cmpQuoteExportRoute,
+  ...GROUP_LIST_ROUTES,
 ];

@@ -5,6 +5,7 @@ import {
   companies,
   customers,
   examCards,
+  groupPersons,
   reportDeliveries,
   reportHandovers,
   reportNotices,
@@ -87,6 +88,8 @@ export interface RewriteCount {
   smsMessages?: number;
   /** Issue 22's card buyers' phones. */
   examCards?: number;
+  /** Issue 22's imported lists (group_persons), sealed under the customers' column names. */
+  groupPersons?: number;
 }
 
 /**
@@ -229,6 +232,23 @@ export async function resealPersonalData(db: Db, from: PersonalData, next: Perso
         return {
           buyerPhoneEnc: next.sealOrNull('exam_cards.buyer_phone', phone),
           buyerPhoneHash: phone ? next.phoneLookup(phone) : null,
+        };
+      },
+    }),
+    groupPersons: await rewriteAll(db, {
+      table: groupPersons,
+      id: groupPersons.id,
+      pending: or(notUnder(groupPersons.custIdCardEnc, next.keyId), notUnder(groupPersons.phoneEnc, next.keyId))!,
+      read: { idCard: groupPersons.custIdCardEnc, phone: groupPersons.phoneEnc },
+      write: (row) => {
+        const sealed = next.sealIdentity({
+          idCard: open('customers.cust_id_card', row.idCard ?? null, row.id),
+          phone: open('customers.phone', row.phone ?? null, row.id),
+        });
+        return {
+          custIdCardEnc: sealed.custIdCardEnc,
+          custIdCardHash: sealed.custIdCardHash,
+          phoneEnc: sealed.phoneEnc,
         };
       },
     }),

@@ -151,15 +151,23 @@ async function openVisitOfDay(tx: Tx, personalData: PersonalData, idCard: string
 
 /** YYYYMMDD and a six-digit sequence of the exam day; one writer per day at a time. */
 export async function nextOrderId(tx: Tx, examDate: string): Promise<string> {
+  return (await nextOrderIds(tx, examDate, 1))[0]!;
+}
+
+/**
+ * `count` consecutive visit numbers of the exam day (a registration takes one, 预登记 a batch): the
+ * day's lock is held to the end of the transaction, so no other writer takes the same numbers.
+ */
+export async function nextOrderIds(tx: Tx, examDate: string, count: number): Promise<string[]> {
   const day = examDate.replaceAll('-', '');
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`order_id:${day}`}))`);
   const [row] = await tx
     .select({ last: sql<string | null>`max(${orders.orderId})` })
     .from(orders)
     .where(like(orders.orderId, `${day}%`));
-  const sequence = row?.last ? Number(row.last.slice(8)) + 1 : 1;
-  if (sequence > 999_999) throw new AppError('CONFLICT', '当日体检号已用完');
-  return `${day}${String(sequence).padStart(6, '0')}`;
+  const first = row?.last ? Number(row.last.slice(8)) + 1 : 1;
+  if (first + count - 1 > 999_999) throw new AppError('CONFLICT', '当日体检号已用完');
+  return Array.from({ length: count }, (_, i) => `${day}${String(first + i).padStart(6, '0')}`);
 }
 
 export interface UnionLine {
@@ -181,8 +189,25 @@ export const priceLine = (union: UnionOption, origin: PriceLineInput['origin'], 
 });
 
 export async function writeUnions(tx: Tx, orderId: string, examDate: string, rows: UnionLine[]) {
-  if (rows.length === 0) return;
-  await tx.insert(orderUnions).values(
+  await writeVisitsUnions(tx, [{ orderId, examDate, rows }]);
+}
+
+/** Rows per insert statement: well below PostgreSQL's 65,535 parameters for the widest row here. */
+const INSERT_CHUNK = 4_000;
+
+async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>) {
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK) await insert(rows.slice(i, i + INSERT_CHUNK));
+}
+
+/**
+ * The priced lines of several visits and the departments they send each one to, in a few statements
+ * whatever the number of visits (a registration writes one visit, 预登记 hundreds at a time).
+ */
+export async function writeVisitsUnions(
+  tx: Tx,
+  visits: readonly { orderId: string; examDate: string; rows: readonly UnionLine[] }[],
+) {
+  const lines = visits.flatMap(({ orderId, rows }) =>
     rows.map(({ union, origin, payMode, priceFen }) => ({
       orderId,
       unionId: union.id,
@@ -193,11 +218,11 @@ export async function writeUnions(tx: Tx, orderId: string, examDate: string, row
       payMode,
     })),
   );
-  const deptIds = [...new Set(rows.map((r) => r.union.dept_id))];
-  await tx
-    .insert(orderDepts)
-    .values(deptIds.map((deptId) => ({ orderId, deptId, examDate })))
-    .onConflictDoNothing();
+  const depts = visits.flatMap(({ orderId, examDate, rows }) =>
+    [...new Set(rows.map((r) => r.union.dept_id))].map((deptId) => ({ orderId, deptId, examDate })),
+  );
+  await insertChunked(lines, (chunk) => tx.insert(orderUnions).values(chunk));
+  await insertChunked(depts, (chunk) => tx.insert(orderDepts).values(chunk).onConflictDoNothing());
 }
 
 export type SaveOutcome =

@@ -27,6 +27,8 @@ import GroupPricingList from './group_pricing_list';
 import GroupPricingListDetail from './group_pricing_list_detail';
 import GroupPricingListOccu from './group_pricing_list_occu';
 import CmpQuote from './cmp_quote';
+import GroupListImport from './group_list_import';
+import GroupListImportDetail from './group_list_import_detail';
 
 /** The built screens of 客户管理, by screen key; the rest of the area shows the developing page. */
 export const screens = {
@@ -58,4 +60,6 @@ export const screens = {
   group_pricing_list_detail: GroupPricingListDetail,
   group_pricing_list_occu: GroupPricingListOccu,
   cmp_quote: CmpQuote,
+  group_list_import: GroupListImport,
+  group_list_import_detail: GroupListImportDetail,
 } satisfies AreaScreens<'crm'>;
