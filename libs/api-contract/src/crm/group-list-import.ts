@@ -146,7 +146,7 @@ export const groupPersonRow = z.object({
   order_id: z.string().nullable(),
   paused: z.boolean(),
 });
-export type GroupPersonRow = z.infer<typeof groupPersonRow>;
+export type ListPersonRow = z.infer<typeof groupPersonRow>;
 
 /** 名单 GET /manager/api/crm/group_list/persons: one order's people, filtered. */
 export const groupPersonsRoute = route({

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, isNotNull, isNull, like, or, sql, type SQL } from 'drizzle-orm';
-import { AppError, formatAmount, maskIdNumber, maskPhone, type GroupPersonRow } from '@checkup/api-contract';
+import { AppError, formatAmount, maskIdNumber, maskPhone, type ListPersonRow } from '@checkup/api-contract';
 import type { Db } from '../../db/client.js';
 import { companies, companyGroups, groupOrders, groupPersons, packages } from '../../db/schema.js';
 import { escapeLike } from '../../lib/like.js';
@@ -125,7 +125,7 @@ export async function listPersons(
     .orderBy(asc(groupPersons.id))
     .limit(input.size)
     .offset((input.page - 1) * input.size);
-  const list: GroupPersonRow[] = rows.map(({ person: p, groupName }) => {
+  const list: ListPersonRow[] = rows.map(({ person: p, groupName }) => {
     const { idCard, phone } = personalData.openIdentity(p);
     return {
       id: p.id,

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import {
   companies,
   customers,
+  examBookings,
   examCards,
   groupPersons,
   reportDeliveries,
@@ -90,6 +91,8 @@ export interface RewriteCount {
   examCards?: number;
   /** Issue 22's imported lists (group_persons), sealed under the customers' column names. */
   groupPersons?: number;
+  /** Issue 22's bookings (exam_bookings), sealed under the customers' column names. */
+  examBookings?: number;
 }
 
 /**
@@ -232,6 +235,24 @@ export async function resealPersonalData(db: Db, from: PersonalData, next: Perso
         return {
           buyerPhoneEnc: next.sealOrNull('exam_cards.buyer_phone', phone),
           buyerPhoneHash: phone ? next.phoneLookup(phone) : null,
+        };
+      },
+    }),
+    examBookings: await rewriteAll(db, {
+      table: examBookings,
+      id: examBookings.id,
+      pending: or(notUnder(examBookings.custIdCardEnc, next.keyId), notUnder(examBookings.phoneEnc, next.keyId))!,
+      read: { idCard: examBookings.custIdCardEnc, phone: examBookings.phoneEnc },
+      write: (row) => {
+        const sealed = next.sealIdentity({
+          idCard: open('customers.cust_id_card', row.idCard ?? null, row.id),
+          phone: open('customers.phone', row.phone ?? null, row.id),
+        });
+        return {
+          custIdCardEnc: sealed.custIdCardEnc,
+          custIdCardHash: sealed.custIdCardHash,
+          phoneEnc: sealed.phoneEnc,
+          phoneHash: sealed.phoneHash,
         };
       },
     }),

@@ -5,7 +5,7 @@ import {
   groupListPrepareRoute,
   groupPersonsRoute,
   type GroupListPrepareOutcome,
-  type GroupPersonRow,
+  type ListPersonRow,
 } from '@checkup/api-contract';
 import { api } from '../../../lib/api';
 import { percentOf, pollTask, type TaskProgress } from './poll-task';
@@ -111,7 +111,7 @@ export function PersonsCard(props: { orderId: number; closed: boolean; groups: {
             .join('；')}
         />
       )}
-      <Table<GroupPersonRow>
+      <Table<ListPersonRow>
         size="small"
         rowKey="id"
         loading={list.isLoading}
