@@ -266,7 +266,7 @@ describeOnEachDatabase((target) => {
       [
         'the visit in the exam',
         (id) => db().update(orders).set({ status: 'in_exam' }).where(eq(orders.orderId, id)),
-        '订单当前状态为「检查中」，只有已登记或已报到的体检可以反登记',
+        '订单当前状态为「检查中」，只有已预登记、已登记或已报到的体检可以反登记',
       ],
       [
         'a payment',

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.js';
 import {
   auditLog,
   breakfasts,
+  cardLedger,
   criticalValues,
   deptSummaries,
   feedbacks,
@@ -75,6 +76,8 @@ const WORK_DONE: { table: PgTable; orderId: AnyPgColumn; msg: string }[] = [
   { table: smsMessages, orderId: smsMessages.orderId, msg: '该体检已有短信记录，不能反登记' },
   { table: feedbacks, orderId: feedbacks.orderId, msg: '该体检已有意见反馈，不能反登记' },
   { table: breakfasts, orderId: breakfasts.orderId, msg: '该体检已领取早餐，不能反登记' },
+  // A card paid for the visit (its money line refuses too): the card's ledger names the visit.
+  { table: cardLedger, orderId: cardLedger.orderId, msg: '该体检已有体检卡消费记录，不能反登记，请先办理退款' },
 ];
 
 /** The tables 反登记 empties of the order (besides orders itself). */
@@ -90,7 +93,10 @@ export interface UnregisterActor {
 async function refuseWhenDone(tx: Tx, orderId: string, status: string): Promise<void> {
   if (!UNDOABLE.has(status)) {
     const label = isOrderStatus(status) ? ORDER_STATUS_LABELS[status] : status;
-    throw new AppError('ILLEGAL_TRANSITION', `订单当前状态为「${label}」，只有已预登记、已登记或已报到的体检可以反登记`);
+    throw new AppError(
+      'ILLEGAL_TRANSITION',
+      `订单当前状态为「${label}」，只有已预登记、已登记或已报到的体检可以反登记`,
+    );
   }
   const [handled] = await tx
     .select({ name: unions.unionName, status: orderUnions.status })
