@@ -75,7 +75,9 @@ const namedPagerItem: NonNullable<PaginationProps['itemRender']> = (_page, type,
     ? cloneElement(element, { 'aria-label': PAGER_NAMES[type] })
     : element;
 
-const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]';
+/** What the keyboard can reach: a disabled control (an empty list's select-all box) is not. */
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
  * WCAG 2.1.1 (axe scrollable-region-focusable): a table wider than its card scrolls sideways; with

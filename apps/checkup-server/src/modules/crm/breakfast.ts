@@ -137,7 +137,13 @@ export function breakfastRoutes(app: FastifyInstance, db: Db) {
     const checkedIn = await db
       .select({ day: orders.examDate, n: count() })
       .from(orders)
-      .where(and(gte(orders.examDate, from), lte(orders.examDate, to), notInArray(orders.status, ['prepared', 'registered'])))
+      .where(
+        and(
+          gte(orders.examDate, from),
+          lte(orders.examDate, to),
+          notInArray(orders.status, ['prepared', 'registered']),
+        ),
+      )
       .groupBy(orders.examDate);
     const takenOf = new Map(taken.map((r) => [r.day, Number(r.n)]));
     const checkedOf = new Map(checkedIn.map((r) => [r.day, Number(r.n)]));

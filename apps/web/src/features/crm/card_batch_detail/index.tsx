@@ -1,4 +1,4 @@
-import { Button, Descriptions, Space } from 'antd';
+import { Alert, Button, Descriptions, Space } from 'antd';
 import { useNavigate } from 'react-router';
 import { cardBatchResource } from '@checkup/api-contract';
 import { useRecord, useRecordId } from '../../../lib/resource/use-record';
@@ -9,7 +9,7 @@ export default function CardBatchDetail() {
   const navigate = useNavigate();
   const id = useRecordId();
   const batch = useRecord(cardBatchResource, id).data;
-  if (id === null) return <p>请从制卡批次列表打开一个批次</p>;
+  if (id === null) return <Alert type="warning" showIcon title="请从制卡批次列表打开一个批次" />;
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       <Button onClick={() => void navigate('/manager/crm/exam_card_mg')}>返回体检卡管理</Button>

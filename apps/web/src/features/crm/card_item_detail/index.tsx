@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Card, Input, Modal, Space, Typography } from 'antd';
+import { Alert, App, Button, Card, Input, Modal, Space, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import {
   CARD_SELL_ACCESS,
@@ -28,7 +28,7 @@ export default function CardItemDetail() {
   const refund = useCardWrite(cardPayRefundRoute);
   const [refunding, setRefunding] = useState<CardLedgerRow | null>(null);
   const [reason, setReason] = useState('');
-  if (id === null) return <p>请从体检卡列表打开一张卡</p>;
+  if (id === null) return <Alert type="warning" showIcon title="请从体检卡列表打开一张卡" />;
   const pkg = items.data;
   return (
     <Space direction="vertical" style={{ width: '100%' }}>

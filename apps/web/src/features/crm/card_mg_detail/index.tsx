@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Descriptions, Space, Tag } from 'antd';
+import { Alert, Button, Card, Descriptions, Space, Tag } from 'antd';
 import { useNavigate } from 'react-router';
 import { examCardResource, PAY_METHOD_LABELS } from '@checkup/api-contract';
 import { GenericTable } from '@checkup/ui';
@@ -26,7 +26,7 @@ export default function CardMgDetail() {
   const ledger = useCardLedger(id);
   const actionsOf = useCardActions();
   const [acting, setActing] = useState<CardAction | null>(null);
-  if (id === null) return <p>请从体检卡列表打开一张卡</p>;
+  if (id === null) return <Alert type="warning" showIcon title="请从体检卡列表打开一张卡" />;
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       <Space>
