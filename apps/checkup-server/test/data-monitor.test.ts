@@ -100,7 +100,8 @@ describeOnEachDatabase((target) => {
       data.order_status_counts.map((c: { status: string; count: number }) => [c.status, c.count]),
     );
     expect(counts).toMatchObject({ registered: 1, checked_in: 1, in_exam: 2, final_trial: 0, report_sent: 0 });
-    expect(data.order_status_counts).toHaveLength(9);
+    // Every status of the machine, 已预登记 included (issue 22).
+    expect(data.order_status_counts).toHaveLength(10);
   });
 
   it('counts each department waiting, entered and signed, and its queue', async () => {
