@@ -74,7 +74,7 @@ const DELAY_DAYS: Partial<Record<OrderStatus, readonly (readonly [number, number
 
 /** The statuses passed through, a return to the departments included when there was one. */
 function statusPath(rng: Rng, target: OrderStatus): { path: OrderStatus[]; returnFrom?: OrderStatus } {
-  const idx = (ORDER_STATUSES as readonly OrderStatus[]).indexOf(target);
+  const idx = ORDER_STATUSES.indexOf(target);
   if (idx < IN_EXAM || !rng.chance(RETURN_SHARE)) return { path: ORDER_STATUSES.slice(0, idx + 1) };
   // An order back in the departments may have been returned from any review stage.
   const fromIdx = rng.int(DEPTS_DONE, Math.min(idx === IN_EXAM ? MAIN_TRIAL : idx, MAIN_TRIAL));
