@@ -74,6 +74,27 @@ export const DEMO_ROLES = {
     name: '危急值专家',
     menu: ['exam_mg', 'exam_mg/home_page', 'exam_mg/ser_dis_mg', 'exam_mg/ser_dis_mg:handle'],
   },
+  // Issue 23: the cashier takes and returns a visit's money, issues receipts and invoices, and closes
+  // their own day; finance settles groups, reconciles channels and closes the centre's day and month.
+  cashier: {
+    name: '收费员',
+    menu: [
+      ...['exam_mg', 'exam_mg/home_page', 'exam_mg/order_mg', 'exam_mg/order_mg_detail'],
+      ...['finance_mg', 'finance_mg/cost_mg', 'finance_mg/cost_mg_detail', 'finance_mg/invoice_mg'],
+      ...['finance_mg/day_end_mg', 'crm', 'crm/exam_card_mg'],
+    ],
+  },
+  finance: {
+    name: '财务',
+    menu: [
+      ...['finance_mg', 'finance_mg/cost_mg', 'finance_mg/cost_mg_detail', 'finance_mg/invoice_mg'],
+      ...['finance_mg/group_invoice', 'finance_mg/his_group_invoice', 'finance_mg/apply_for_invoice'],
+      ...['finance_mg/finance_match', 'finance_mg/team_advance_payment', 'finance_mg/team_balance_accounts'],
+      ...['finance_mg/team_balance_accounts_detail', 'finance_mg/day_end_mg', 'finance_mg/account_reconciliation_mg'],
+      ...['finance_mg/account_reconciliation_mg_detail', 'finance_mg/report_warehousing', 'finance_mg/report_outgoing'],
+      ...['crm', 'crm/group_unit_mg', 'crm/group_unit_mg_detail', 'crm/cmp_arch'],
+    ],
+  },
 } as const satisfies Record<string, { name: string; menu: readonly string[] }>;
 
 export type DemoRole = keyof typeof DEMO_ROLES;
@@ -133,4 +154,14 @@ export const DEMO_ACCOUNTS = [
   { account: 'nurse', name: '林小慧', role: 'nurse', duty: '随访护士（危急值通知）', specialFlag: '0' },
   // The expert sees confidential persons: a critical value of one must still be closed.
   { account: 'expert', name: '高振国', role: 'expert', duty: '危急值专家（危急值处理）', specialFlag: '1' },
+  { account: 'cashier', name: '何丽萍', role: 'cashier', duty: '收费员（收费、退费、日结）', specialFlag: '0' },
+  // The finance lead confirms what a cashier may not do alone (退已检项目) with their password.
+  {
+    account: 'finance',
+    name: '钱国栋',
+    role: 'finance',
+    duty: '财务主管（结算、对账、财务日结）',
+    specialFlag: '0',
+    leader: true,
+  },
 ] as const satisfies readonly DemoAccount[];

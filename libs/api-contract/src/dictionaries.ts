@@ -1,4 +1,5 @@
 import { ORDER_STATUSES, ORDER_STATUS_LABELS } from './order-status.js';
+import { PAY_METHOD_NAMES, PAY_METHODS } from './finance/money-lines.js';
 
 /** One entry of a small dictionary (commondata/get_data_by_code). */
 export interface DictEntry {
@@ -42,13 +43,7 @@ export const DICTIONARIES = {
     { code: 'review', name: '复查' },
   ],
   nation: NATIONS,
-  pay_method: [
-    { code: 'cash', name: '现金' },
-    { code: 'wechat', name: '微信' },
-    { code: 'alipay', name: '支付宝' },
-    { code: 'card', name: '银行卡' },
-    { code: 'company', name: '单位结算' },
-  ],
+  pay_method: PAY_METHODS.map((code) => ({ code, name: PAY_METHOD_NAMES[code] })),
   order_status: ORDER_STATUSES.map((code) => ({ code, name: ORDER_STATUS_LABELS[code] })),
   marriage: [
     { code: '10', name: '未婚' },

@@ -118,3 +118,4 @@ export * from './crm/exam-booking.js';
 export * from './crm/group-order.js';
 export * from './crm/group-price.js';
 export * from './crm/group-list-import.js';
+export * from './finance/money-lines.js';

@@ -212,3 +212,4 @@ export * from './schema/crm.js';
 export * from './schema/group-register.js';
 export * from './schema/exam-cards.js';
 export * from './schema/crm-schedule.js';
+export * from './schema/finance.js';

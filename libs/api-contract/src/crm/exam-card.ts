@@ -13,6 +13,7 @@ import {
 import { moneyField, moneyOut } from '../resource/money.js';
 import { route } from '../route.js';
 import { isValidPhone, PHONE_ERROR } from '../validators.js';
+import { PAY_METHOD_NAMES } from '../finance/money-lines.js';
 
 /**
  * 体检卡 (crm/exam_card_mg, breadth §1.5 and §2.12): card types, numbered batches, cards with their
@@ -34,15 +35,7 @@ export type CardLedgerKind = (typeof CARD_LEDGER_KINDS)[number];
 
 /** How a card sale or recharge is paid. */
 export const CARD_SALE_METHODS = ['cash', 'wechat', 'alipay', 'transfer'] as const;
-export const PAY_METHOD_LABELS: Readonly<Record<string, string>> = {
-  cash: '现金',
-  wechat: '微信',
-  alipay: '支付宝',
-  transfer: '转账',
-  card: '银行卡',
-  company: '单位结算',
-  exam_card: '体检卡',
-};
+export const PAY_METHOD_LABELS: Readonly<Record<string, string>> = PAY_METHOD_NAMES;
 /** A card number's running part: prefix + this many digits. */
 export const CARD_SEQ_DIGITS = 8;
 /** At most this many cards in one batch or one sale. */

@@ -47,12 +47,13 @@ export const DICT_STYLE_LABELS: Record<(typeof DICT_STYLES)[number], string> = {
 };
 
 /** The flags of a 付款方式 entry (md_dictpayway): where it may be used and whether it refunds in cash. */
-export const PAY_FLAGS = ['cash', 'group', 'personal', 'refund_cash'] as const;
+export const PAY_FLAGS = ['cash', 'group', 'personal', 'refund_cash', 'mistake_refund'] as const;
 export const PAY_FLAG_LABELS: Record<(typeof PAY_FLAGS)[number], string> = {
   cash: '现金',
   group: '团检可用',
   personal: '个人可用',
   refund_cash: '可退现金',
+  mistake_refund: '可误操作退款',
 };
 
 /** The seeded type whose entries carry PAY_FLAGS. */

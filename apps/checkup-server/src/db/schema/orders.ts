@@ -19,6 +19,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { departments, packages, unions } from './catalogue.js';
 import { examCards } from './exam-cards.js';
+import { cashierDayEnds } from './finance.js';
 import { companies, companyGroups, customers } from './people.js';
 import { branches } from './system-register.js';
 
@@ -123,6 +124,10 @@ export const orderUnions = pgTable(
     execDate: date('exec_date', { mode: 'string' }),
     /** 弃检 with the examinee's signature: the PNG in stored_files (purpose item_exec_signature). */
     signatureFileId: integer('signature_file_id'),
+    /** 退项 (费用管理, issue 23): the line was returned; it is not examined, charged or settled. */
+    returnedAt: timestamp('returned_at', { withTimezone: true }),
+    returnedBy: integer('returned_by'),
+    returnReason: text('return_reason'),
   },
   (t) => [
     primaryKey({ columns: [t.orderId, t.unionId] }),
@@ -162,7 +167,6 @@ export const orderDepts = pgTable(
   ],
 );
 
-/** Money received for a visit; a refund is a negative amount. */
 /**
  * One money line (breadth §1.4 md_peispatientcharge / md_card_payway): money taken for a visit, or for
  * a card sold or recharged (card-service.ts). A line belongs to a visit or to a card (both when a card
@@ -175,10 +179,20 @@ export const payments = pgTable(
     orderId: varchar('order_id', { length: 20 }).references(() => orders.orderId),
     /** The exam card sold or recharged, or the card that paid the visit. */
     cardId: integer('card_id').references((): AnyPgColumn => examCards.id),
-    /** visit (a visit's fee), card_sale, card_recharge, card_refund (money given back for a card). */
+    /** PAYMENT_PURPOSES: visit, card_sale, card_recharge, card_refund, settlement, advance. */
     purpose: varchar('purpose', { length: 16 }).notNull().default('visit'),
+    /** PAYMENT_KINDS: charge, refund (negative), reversal (negative, 误操作退款 the same day). */
+    kind: varchar('kind', { length: 8 }).notNull().default('charge'),
+    /** The line a refund or reversal gives back. */
+    refundOf: integer('refund_of').references((): AnyPgColumn => payments.id),
+    /** 团体结算: the settlement this line pays (settlement_id; the table comes with 团体结算). */
+    settlementId: integer('settlement_id'),
+    /** 团体预缴: the company's prepaid account topped up, or drawn by 预缴划账. */
+    companyAccountId: integer('company_account_id'),
+    /** The cashier day-end that closed this line; null while open. Set once, never cleared. */
+    dayEndId: integer('day_end_id').references((): AnyPgColumn => cashierDayEnds.id),
     amount: numeric('amount', { precision: 10, scale: 2 }).notNull(),
-    /** cash, wechat, alipay, card (bank card), transfer, company (billed to the contract), exam_card */
+    /** PAY_METHODS: cash, wechat, alipay, card (bank card), transfer, exam_card, company (统收), on_account (记账), advance (预缴划账) */
     payMethod: varchar('pay_method', { length: 16 }).notNull(),
     /** The online payment's trade number (md_trade_record), when there is one. */
     tradeNo: varchar('trade_no', { length: 64 }),
@@ -193,9 +207,13 @@ export const payments = pgTable(
   (t) => [
     index('payments_order_idx').on(t.orderId),
     index('payments_card_idx').on(t.cardId),
+    // A cashier's open lines (日结) and a settlement's lines.
+    index('payments_open_idx').on(t.operatorId, t.dayEndId),
+    index('payments_settlement_idx').on(t.settlementId),
     check(
       'payments_owner_ck',
-      sql`(${t.purpose} = 'visit' and ${t.orderId} is not null) or (${t.purpose} in ('card_sale', 'card_recharge', 'card_refund') and ${t.cardId} is not null)`,
+      sql`(${t.purpose} = 'visit' and ${t.orderId} is not null) or (${t.purpose} in ('card_sale', 'card_recharge', 'card_refund') and ${t.cardId} is not null) or (${t.purpose} = 'settlement' and ${t.settlementId} is not null) or (${t.purpose} = 'advance' and ${t.companyAccountId} is not null)`,
     ),
+    check('payments_kind_ck', sql`${t.kind} = 'charge' or (${t.refundOf} is not null and ${t.amount} < 0)`),
   ],
 );

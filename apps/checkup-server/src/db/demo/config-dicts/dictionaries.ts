@@ -19,11 +19,15 @@ const fromCodes = (list: readonly { code: string; name: string }[]) =>
 
 /** Flags of the payment methods (md_dictpayway): the codes are the ones payments store. */
 const PAY_FLAGS_OF: Record<string, Flag[]> = {
-  cash: ['cash', 'personal', 'refund_cash'],
-  wechat: ['personal'],
-  alipay: ['personal'],
-  card: ['personal', 'group'],
+  cash: ['cash', 'personal', 'group', 'refund_cash', 'mistake_refund'],
+  wechat: ['personal', 'mistake_refund'],
+  alipay: ['personal', 'mistake_refund'],
+  card: ['personal', 'group', 'mistake_refund'],
+  transfer: ['personal', 'group'],
+  exam_card: ['personal', 'group'],
   company: ['group'],
+  on_account: ['personal', 'group'],
+  advance: ['group'],
 };
 
 /**
