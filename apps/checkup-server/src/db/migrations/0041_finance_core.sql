@@ -43,6 +43,31 @@ CREATE TABLE "finance_day_ends" (
 	CONSTRAINT "finance_day_ends_day_end_no_unique" UNIQUE("day_end_no")
 );
 --> statement-breakpoint
+CREATE TABLE "invoices" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"invoice_no" varchar(32) NOT NULL,
+	"kind" varchar(8) DEFAULT 'invoice' NOT NULL,
+	"scope" varchar(8) NOT NULL,
+	"order_id" varchar(20),
+	"card_id" integer,
+	"group_order_id" integer,
+	"settlement_id" integer,
+	"application_id" integer,
+	"title" varchar(100) NOT NULL,
+	"tax_no" varchar(32),
+	"amount" numeric(12, 2) NOT NULL,
+	"state" varchar(8) DEFAULT 'issued' NOT NULL,
+	"issued_by" integer NOT NULL,
+	"issued_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"print_count" integer DEFAULT 1 NOT NULL,
+	"voided_by" integer,
+	"voided_at" timestamp with time zone,
+	"void_reason" text,
+	"day_end_id" integer,
+	"void_day_end_id" integer,
+	CONSTRAINT "invoices_invoice_no_unique" UNIQUE("invoice_no")
+);
+--> statement-breakpoint
 CREATE TABLE "month_statements" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"statement_no" varchar(20) NOT NULL,
@@ -68,9 +93,14 @@ ALTER TABLE "payments" ADD COLUMN "day_end_id" integer;--> statement-breakpoint
 ALTER TABLE "cashier_day_ends" ADD CONSTRAINT "cashier_day_ends_branch_id_branches_id_fk" FOREIGN KEY ("branch_id") REFERENCES "public"."branches"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cashier_day_ends" ADD CONSTRAINT "cashier_day_ends_finance_day_end_id_finance_day_ends_id_fk" FOREIGN KEY ("finance_day_end_id") REFERENCES "public"."finance_day_ends"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "finance_day_ends" ADD CONSTRAINT "finance_day_ends_month_statement_id_month_statements_id_fk" FOREIGN KEY ("month_statement_id") REFERENCES "public"."month_statements"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "invoices" ADD CONSTRAINT "invoices_day_end_id_cashier_day_ends_id_fk" FOREIGN KEY ("day_end_id") REFERENCES "public"."cashier_day_ends"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "invoices" ADD CONSTRAINT "invoices_void_day_end_id_cashier_day_ends_id_fk" FOREIGN KEY ("void_day_end_id") REFERENCES "public"."cashier_day_ends"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "cashier_day_ends_cashier_idx" ON "cashier_day_ends" USING btree ("cashier_id","closed_at");--> statement-breakpoint
 CREATE INDEX "cashier_day_ends_open_idx" ON "cashier_day_ends" USING btree ("finance_day_end_id");--> statement-breakpoint
 CREATE INDEX "charge_history_order_idx" ON "charge_history" USING btree ("order_id","created_at");--> statement-breakpoint
+CREATE INDEX "invoices_order_idx" ON "invoices" USING btree ("order_id");--> statement-breakpoint
+CREATE INDEX "invoices_issuer_open_idx" ON "invoices" USING btree ("issued_by","day_end_id");--> statement-breakpoint
+CREATE INDEX "invoices_voider_open_idx" ON "invoices" USING btree ("voided_by","void_day_end_id");--> statement-breakpoint
 ALTER TABLE "payments" ADD CONSTRAINT "payments_refund_of_payments_id_fk" FOREIGN KEY ("refund_of") REFERENCES "public"."payments"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payments" ADD CONSTRAINT "payments_day_end_id_cashier_day_ends_id_fk" FOREIGN KEY ("day_end_id") REFERENCES "public"."cashier_day_ends"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "payments_open_idx" ON "payments" USING btree ("operator_id","day_end_id");--> statement-breakpoint

@@ -98,3 +98,45 @@ export const chargeHistory = pgTable(
   },
   (t) => [index('charge_history_order_idx').on(t.orderId, t.createdAt)],
 );
+
+/**
+ * 发票 (breadth §3.2): one invoice or receipt issued by a cashier, for a visit's money, a card sale,
+ * a group order (团体发票, from an approved 开票申请) or a settlement. Its amount counts in the issuing
+ * cashier's day-end (发票总金额); a void counts, negatively, in the day-end of whoever voids it.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: serial('id').primaryKey(),
+    invoiceNo: varchar('invoice_no', { length: 32 }).notNull().unique(),
+    /** 'invoice' 发票 or 'receipt' 收据. */
+    kind: varchar('kind', { length: 8 }).notNull().default('invoice'),
+    /** personal (a visit or card), group (a group order or settlement). */
+    scope: varchar('scope', { length: 8 }).notNull(),
+    orderId: varchar('order_id', { length: 20 }),
+    cardId: integer('card_id'),
+    groupOrderId: integer('group_order_id'),
+    settlementId: integer('settlement_id'),
+    /** The 开票申请 it was issued from (group invoices). */
+    applicationId: integer('application_id'),
+    title: varchar('title', { length: 100 }).notNull(),
+    taxNo: varchar('tax_no', { length: 32 }),
+    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+    /** issued 已开票, voided 已作废. */
+    state: varchar('state', { length: 8 }).notNull().default('issued'),
+    issuedBy: integer('issued_by').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    printCount: integer('print_count').notNull().default(1),
+    voidedBy: integer('voided_by'),
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    voidReason: text('void_reason'),
+    /** The cashier day-ends that counted the issue and the void. */
+    dayEndId: integer('day_end_id').references(() => cashierDayEnds.id),
+    voidDayEndId: integer('void_day_end_id').references(() => cashierDayEnds.id),
+  },
+  (t) => [
+    index('invoices_order_idx').on(t.orderId),
+    index('invoices_issuer_open_idx').on(t.issuedBy, t.dayEndId),
+    index('invoices_voider_open_idx').on(t.voidedBy, t.voidDayEndId),
+  ],
+);
