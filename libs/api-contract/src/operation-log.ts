@@ -89,6 +89,12 @@ export const BUSINESS_AUDIT_ACTIONS = {
   group_order_change_approve: '审批团检订单变更',
   group_order_close: '结束团检订单',
   group_order_delivery: '修改发放方式和前台须知',
+  recon_match: '渠道对账',
+  recon_resolve: '处理对账差异',
+  bank_receipt_import: '导入银行到账',
+  bank_receipt_split: '保存到账结算明细',
+  bank_receipt_audit: '审核银行到账',
+  bank_receipt_unaudit: '反审核银行到账',
 } as const;
 
 export const OPERATION_LOG_CATEGORIES = ['sys', 'biz'] as const;

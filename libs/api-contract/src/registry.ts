@@ -169,6 +169,8 @@ import { FEEDBACK_ROUTES } from './crm/feedback.js';
 import { BREAKFAST_ROUTES } from './crm/breakfast.js';
 import { GROUP_REGISTER_ROUTES } from './crm/group-register.js';
 import { EXAM_CARD_ROUTES } from './crm/exam-card.js';
+import { RECONCILIATION_ROUTES } from './finance/reconciliation.js';
+import { BANK_RECEIPT_ROUTES } from './finance/bank-receipts.js';
 import { CUSTOMER_ARCHIVE_ROUTES } from './crm/customer-archive.js';
 import { SCHEDULE_SLOT_ROUTES } from './crm/exam-schedule.js';
 import { EXAM_BOOKING_ROUTES } from './crm/exam-booking.js';
@@ -342,4 +344,6 @@ export const contractRoutes: readonly RouteDescriptor[] = [
   cmpQuoteRoute,
   cmpQuoteExportRoute,
   ...GROUP_LIST_ROUTES,
+  ...RECONCILIATION_ROUTES,
+  ...BANK_RECEIPT_ROUTES,
 ];

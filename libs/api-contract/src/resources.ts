@@ -17,6 +17,8 @@ import { codeTableResource } from './exam-cfg/code-table.js';
 import { consumableResource } from './exam-cfg/consumable.js';
 import { feedbackResource } from './crm/feedback.js';
 import { cardBatchResource, cardTypeResource, examCardResource } from './crm/exam-card.js';
+import { reconBatchResource } from './finance/reconciliation.js';
+import { bankReceiptResource } from './finance/bank-receipts.js';
 import { groupOrderResource } from './crm/group-order.js';
 import { groupPriceResource } from './crm/group-price.js';
 import { msgTemplateResource } from './exam-cfg/msg-template.js';
@@ -103,4 +105,7 @@ export const RESOURCES: readonly AnyResource[] = [
   // 客户管理's 团检单位 and 团检报价 (issue 22).
   groupOrderResource,
   groupPriceResource,
+  // 财务管理's 对账 and 财务到账匹配 (issue 23).
+  reconBatchResource,
+  bankReceiptResource,
 ];

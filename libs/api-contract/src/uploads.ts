@@ -23,10 +23,12 @@ export interface UploadRule {
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-export type UploadType = 'image/jpeg' | 'image/png' | 'application/pdf' | typeof XLSX_TYPE;
+export const CSV_TYPE = 'text/csv';
+
+export type UploadType = 'image/jpeg' | 'image/png' | 'application/pdf' | typeof XLSX_TYPE | typeof CSV_TYPE;
 
 // The first bytes of each type: a file is what it is, whatever name or type the browser gave it.
-const SIGNATURES: Record<UploadType, readonly number[]> = {
+const SIGNATURES: Record<Exclude<UploadType, typeof CSV_TYPE>, readonly number[]> = {
   'image/jpeg': [0xff, 0xd8, 0xff],
   'image/png': [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
   // %PDF-
@@ -35,9 +37,20 @@ const SIGNATURES: Record<UploadType, readonly number[]> = {
   [XLSX_TYPE]: [0x50, 0x4b, 0x03, 0x04],
 };
 
+// A .csv has no signature: text is a file whose first 4 KB hold no NUL byte (GBK and UTF-8 alike) and
+// that is not one of the binary types.
+const looksLikeText = (bytes: Uint8Array) =>
+  bytes.length > 0 &&
+  !bytes.subarray(0, 4096).includes(0) &&
+  !Object.values(SIGNATURES).some((signature) => signature.every((byte, i) => bytes[i] === byte));
+
 /** The type among `types` whose signature the file starts with, or null. */
 export function sniffUploadType(bytes: Uint8Array, types: readonly UploadType[]): UploadType | null {
-  return types.find((type) => SIGNATURES[type].every((byte, i) => bytes[i] === byte)) ?? null;
+  return (
+    types.find((type) =>
+      type === CSV_TYPE ? looksLikeText(bytes) : SIGNATURES[type].every((byte, i) => bytes[i] === byte),
+    ) ?? null
+  );
 }
 
 /** A multipart body's limit: the file and room for its headers and boundary. */
