@@ -47,7 +47,9 @@ export const bankReceiptBinding: ResourceBinding<typeof bankReceiptResource> = {
     audit_state: bankReceipts.auditState,
     audited_at: bankReceipts.auditedAt,
     audited_by_name: auditor.userName,
-    sales_managers: sql<string | null>`(select string_agg(distinct ${bankReceiptSplits.salesManager}, '、') from ${bankReceiptSplits} where ${bankReceiptSplits.receiptId} = ${bankReceipts.id})`,
+    sales_managers: sql<
+      string | null
+    >`(select string_agg(distinct ${bankReceiptSplits.salesManager}, '、') from ${bankReceiptSplits} where ${bankReceiptSplits.receiptId} = ${bankReceipts.id})`,
   },
   joins: [{ table: auditor, on: eq(auditor.id, bankReceipts.auditedBy) }],
   values: (form) => ({
@@ -61,9 +63,7 @@ export const bankReceiptBinding: ResourceBinding<typeof bankReceiptResource> = {
   where: (filter) => [
     filter.payer ? ilike(bankReceipts.payer, `%${filter.payer.replace(/[%_\\]/g, '\\$&')}%`) : undefined,
     filter.date_from ? gte(bankReceipts.remittedAt, cstDay(filter.date_from)) : undefined,
-    filter.date_to
-      ? lt(bankReceipts.remittedAt, new Date(cstDay(filter.date_to).getTime() + 86_400_000))
-      : undefined,
+    filter.date_to ? lt(bankReceipts.remittedAt, new Date(cstDay(filter.date_to).getTime() + 86_400_000)) : undefined,
     filter.settle_state ? eq(bankReceipts.settleState, filter.settle_state) : undefined,
     filter.audit_state ? eq(bankReceipts.auditState, filter.audit_state) : undefined,
   ],

@@ -110,11 +110,7 @@ async function peisTrades(db: Db, channel: ReconChannel, from: string, to: strin
     .from(payments)
     .leftJoin(parent, eq(parent.id, payments.refundOf))
     .where(
-      and(
-        eq(payments.payMethod, RECON_CHANNEL_METHOD[channel]),
-        gte(payments.paidAt, start),
-        lt(payments.paidAt, end),
-      ),
+      and(eq(payments.payMethod, RECON_CHANNEL_METHOD[channel]), gte(payments.paidAt, start), lt(payments.paidAt, end)),
     )
     .orderBy(payments.id);
   const trades = new Map<string, PeisTrade>();
@@ -130,7 +126,9 @@ async function peisTrades(db: Db, channel: ReconChannel, from: string, to: strin
   return trades;
 }
 
+/** A side that nets to nothing (paid and given back in full) agrees with the other side's absence. */
 export function resultOf(channelFen: number | null, peisFen: number | null): ReconResult {
+  if ((channelFen ?? 0) === (peisFen ?? 0)) return '一致';
   if (peisFen === null) return '长款';
   if (channelFen === null) return '短款';
   return channelFen === peisFen ? '一致' : '金额不符';

@@ -64,7 +64,8 @@ export async function batchRows(
       input.key ? ilike(reconRows.tradeNo, `%${input.key.replace(/[%_\\]/g, '\\$&')}%`) : undefined,
     ),
   );
-  const all = input.result || input.open || input.key ? await selectReconRows(db, eq(reconRows.batchId, input.id)) : rows;
+  const all =
+    input.result || input.open || input.key ? await selectReconRows(db, eq(reconRows.batchId, input.id)) : rows;
   const differing = all.filter((r) => r.result !== '一致');
   const difference = toFen(batch.channelTotal) - toFen(batch.peisTotal);
   return {

@@ -55,7 +55,8 @@ async function addMissingLine(tx: Tx, row: Row, channel: ReconChannel, orderId: 
 
 /** 冲正 (短款/金额不符): PEIS recorded more than the channel took; a reversal of the PEIS line for the difference. */
 async function reverseLine(tx: Tx, row: Row, user: UserInfo) {
-  if (row.result !== '短款' && row.result !== '金额不符') throw new AppError('ILLEGAL_TRANSITION', '只有短款或金额不符可以冲正');
+  if (row.result !== '短款' && row.result !== '金额不符')
+    throw new AppError('ILLEGAL_TRANSITION', '只有短款或金额不符可以冲正');
   const diff = toFen(row.peisAmount!) - (row.channelAmount === null ? 0 : toFen(row.channelAmount));
   if (diff <= 0) throw new AppError('VALIDATION', '渠道金额大于系统金额，不能冲正，请填写说明');
   const [line] = await tx.select().from(payments).where(eq(payments.id, row.paymentId!));
@@ -78,6 +79,9 @@ async function reverseLine(tx: Tx, row: Row, user: UserInfo) {
       note: RECON_LINE_NOTES.冲正,
       operatorId: user.id,
       branchId: line.branchId,
+      // The day of the line it corrects, so that day's PEIS 实收 equals the channel's (breadth §11.4);
+      // when it was written is in the audit row.
+      paidAt: line.paidAt,
     })
     .returning({ id: payments.id });
   return reversal!.id;
@@ -91,7 +95,10 @@ export async function resolveRow(
   request: FastifyRequest,
 ): Promise<RouteOutput<typeof reconResolveRoute>> {
   return db.transaction(async (tx) => {
-    const [found] = await tx.select({ batchId: reconRows.batchId }).from(reconRows).where(eq(reconRows.id, input.row_id));
+    const [found] = await tx
+      .select({ batchId: reconRows.batchId })
+      .from(reconRows)
+      .where(eq(reconRows.id, input.row_id));
     if (!found) throw new AppError('RECORD_NOT_FOUND', '对账明细不存在');
     const [batch] = await tx.select().from(reconBatches).where(eq(reconBatches.id, found.batchId)).for('update');
     const [row] = await tx.select().from(reconRows).where(eq(reconRows.id, input.row_id));

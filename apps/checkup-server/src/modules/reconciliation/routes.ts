@@ -29,7 +29,14 @@ import { defineUploadRoute } from '../../lib/define-upload-route.js';
 import type { ResourceBinding } from '../../lib/resource/serve-resource.js';
 import { serveResource } from '../../lib/resource/serve-resource.js';
 import { storeFile } from '../files/file-store.js';
-import { auditReceipt, bankReceiptBinding, importReceipts, receiptSplits, saveSplits, splitTargets } from './bank-receipts.js';
+import {
+  auditReceipt,
+  bankReceiptBinding,
+  importReceipts,
+  receiptSplits,
+  saveSplits,
+  splitTargets,
+} from './bank-receipts.js';
 import { matchSettlement, SETTLEMENT_FILE } from './matching.js';
 import { batchRows } from './recon-rows.js';
 import { resolveRow } from './resolve.js';
@@ -85,7 +92,12 @@ const reconBatchBinding: ResourceBinding<typeof reconBatchResource> = {
 /** The template's columns that the header has; blank where it has none. */
 function prefilled(headers: string[], mapping: SettlementTemplate['mapping']) {
   const has = (title: string | undefined) => (title && headers.includes(title) ? title : '');
-  return { trade: has(mapping.trade), amount: has(mapping.amount), time: has(mapping.time), refund: has(mapping.refund) };
+  return {
+    trade: has(mapping.trade),
+    amount: has(mapping.amount),
+    time: has(mapping.time),
+    refund: has(mapping.refund),
+  };
 }
 
 /** 对账 (account_reconciliation_mg) and 财务到账匹配 (finance_match), issue 23. */
