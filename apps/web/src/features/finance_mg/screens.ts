@@ -1,4 +1,7 @@
 import type { AreaScreens } from '../../app/routes/area-chunks';
+import AccountReconciliationMg from './account_reconciliation_mg';
+import AccountReconciliationMgDetail from './account_reconciliation_mg_detail';
+import FinanceMatch from './finance_match';
 import ReportOutgoing from './report_outgoing';
 import ReportWarehousing from './report_warehousing';
 
@@ -6,4 +9,7 @@ import ReportWarehousing from './report_warehousing';
 export const screens = {
   report_warehousing: ReportWarehousing,
   report_outgoing: ReportOutgoing,
+  account_reconciliation_mg: AccountReconciliationMg,
+  account_reconciliation_mg_detail: AccountReconciliationMgDetail,
+  finance_match: FinanceMatch,
 } satisfies AreaScreens<'finance_mg'>;
