@@ -1,10 +1,16 @@
 import { and, asc, eq, ilike, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
-import { moneyText, toFen, type ReconRow, type reconRowsRoute, type RouteOutput } from '@checkup/api-contract';
+import {
+  AppError,
+  moneyText,
+  toFen,
+  type ReconRow,
+  type reconRowsRoute,
+  type RouteOutput,
+} from '@checkup/api-contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { payments, reconBatches, reconRows, users } from '../../db/schema.js';
 import type { Tx } from '../../lib/resource/serve-resource.js';
-import { AppError } from '@checkup/api-contract';
 
 const fenOrZero = (v: string | null) => (v === null ? 0 : toFen(v));
 

@@ -5,7 +5,7 @@ import {
   BANK_AUDIT_ACCESS,
   BANK_SPLIT_MODES,
   bankAuditRoute,
-  bankReceiptResource,
+  type bankReceiptResource,
   bankSplitSaveRoute,
   bankSplitsRoute,
   bankTargetsRoute,
