@@ -162,7 +162,7 @@ describeOnEachDatabase((target) => {
     it('reads a GBK .csv and a UTF-8 .csv with BOM in another layout, mapped by the user', async () => {
       const csv = [
         '日期,终端,参考号,卡号,金额',
-        `${DAY} 09:00:00,T01,000111,622202******1234,88.00`,
+        `${DAY} 09:00:00,T01,000111,6222021234567891234,88.00`,
         `${DAY} 09:10:00,T01,000222,622202******5678,12.50`,
       ].join('\r\n');
       const encoded = gbkEncode(csv);
@@ -170,6 +170,8 @@ describeOnEachDatabase((target) => {
       const data = res.json().data;
       expect(data.encoding).toBe('GBK');
       expect(data.headers).toEqual(['日期', '终端', '参考号', '卡号', '金额']);
+      // A whole card number is shown and kept masked.
+      expect(data.preview[0][3]).toBe('622202*********1234');
       // None of the template's headers are there: the user maps them.
       expect(data.mapping).toEqual({ trade: '', amount: '', time: '', refund: '' });
       const matched = await admin.post(reconMatchRoute.path, {

@@ -59,6 +59,15 @@ async function sheetRows(sheet: ExcelJS.Worksheet): Promise<string[][]> {
   return rows.filter((r): r is string[] => r !== undefined);
 }
 
+// A bank card number in a 卡号 column is kept as its first 6 and last 4 digits (PCI DSS's masking),
+// in the preview and in the rows a batch keeps.
+const maskCard = (text: string) => {
+  const digits = text.replace(/[\s-]/g, '');
+  return /^\d{12,19}$/.test(digits)
+    ? `${digits.slice(0, 6)}${'*'.repeat(digits.length - 10)}${digits.slice(-4)}`
+    : text;
+};
+
 /** Reads the first sheet of an .xlsx, or a .csv (every cell kept as text: trade numbers stay whole). */
 export async function readSettlementFile(data: Buffer, contentType: UploadType | string): Promise<SettlementSheet> {
   const book = new ExcelJS.Workbook();
@@ -80,9 +89,12 @@ export async function readSettlementFile(data: Buffer, contentType: UploadType |
   const [headerRow, ...rest] = all;
   if (!headerRow || headerRow.every((h) => h === '')) throw new AppError('VALIDATION', '对账单是空的');
   const headers = headerRow.map((h) => h.replace(/^\uFEFF/, ''));
+  const cardColumns = new Set(headers.flatMap((h, i) => (h.includes('卡号') ? [i] : [])));
   return {
     headers,
-    rows: rest.filter((cells) => cells.some((c) => c !== '')).map((cells, i) => ({ line: i + 2, cells })),
+    rows: rest
+      .filter((cells) => cells.some((c) => c !== ''))
+      .map((cells, i) => ({ line: i + 2, cells: cells.map((c, j) => (cardColumns.has(j) ? maskCard(c) : c)) })),
     encoding,
   };
 }
