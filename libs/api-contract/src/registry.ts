@@ -169,6 +169,7 @@ import { FEEDBACK_ROUTES } from './crm/feedback.js';
 import { BREAKFAST_ROUTES } from './crm/breakfast.js';
 import { GROUP_REGISTER_ROUTES } from './crm/group-register.js';
 import { EXAM_CARD_ROUTES } from './crm/exam-card.js';
+import { INVOICE_ROUTES } from './finance/invoices.js';
 import { CUSTOMER_ARCHIVE_ROUTES } from './crm/customer-archive.js';
 import { SCHEDULE_SLOT_ROUTES } from './crm/exam-schedule.js';
 import { EXAM_BOOKING_ROUTES } from './crm/exam-booking.js';
@@ -342,4 +343,5 @@ export const contractRoutes: readonly RouteDescriptor[] = [
   cmpQuoteRoute,
   cmpQuoteExportRoute,
   ...GROUP_LIST_ROUTES,
+  ...INVOICE_ROUTES,
 ];

@@ -19,6 +19,7 @@ import { feedbackResource } from './crm/feedback.js';
 import { cardBatchResource, cardTypeResource, examCardResource } from './crm/exam-card.js';
 import { groupOrderResource } from './crm/group-order.js';
 import { groupPriceResource } from './crm/group-price.js';
+import { invoiceApplicationResource, invoiceRangeResource, invoiceResource } from './finance/invoices.js';
 import { msgTemplateResource } from './exam-cfg/msg-template.js';
 import { tableSettingResource } from './exam-cfg/table-setting.js';
 import { TEMPLATE_RESOURCES } from './self-template.js';
@@ -103,4 +104,8 @@ export const RESOURCES: readonly AnyResource[] = [
   // 客户管理's 团检单位 and 团检报价 (issue 22).
   groupOrderResource,
   groupPriceResource,
+  // 财务管理's 发票 (issue 23).
+  invoiceRangeResource,
+  invoiceResource,
+  invoiceApplicationResource,
 ];
