@@ -44,7 +44,7 @@ function assertFrom(row: Application, move: InvoiceMove) {
 }
 
 /** The order locked, the amount capped: Σ its applications not refused stays within the order's amount. */
-async function assertWithinOrder(db: Db, tx: Tx, orderId: number, amountFen: number, except?: number) {
+async function assertWithinOrder(tx: Tx, orderId: number, capFen: number, amountFen: number, except?: number) {
   const [order] = await tx
     .select({ id: groupOrders.id, companyId: groupOrders.companyId, state: groupOrders.approvalState })
     .from(groupOrders)
@@ -52,7 +52,6 @@ async function assertWithinOrder(db: Db, tx: Tx, orderId: number, amountFen: num
     .for('update');
   if (!order) throw new AppError('VALIDATION', '所选订单不存在或已被删除，请刷新后重选');
   if (order.state !== 'approved') throw new AppError('VALIDATION', '只能为审核通过的团检订单申请发票');
-  const capFen = await orderAmountFen(db, orderId);
   const applied = await appliedFen(tx, orderId, except);
   if (applied + amountFen > capFen) {
     throw new AppError(
@@ -68,6 +67,8 @@ export async function saveApplication(db: Db, input: SaveInput, user: UserInfo, 
   if (input.invoice_type === 'vat_special' && !input.tax_no) {
     throw new AppError('VALIDATION', '增值税专用发票须填写税号');
   }
+  // Read before the transaction: the quote reads on its own connection (PGlite has one).
+  const capFen = await orderAmountFen(db, input.group_order_id);
   return db.transaction(async (tx) => {
     await assertChosen(tx, branches.id, input.branch_id, '分中心');
     const values = {
@@ -81,7 +82,7 @@ export async function saveApplication(db: Db, input: SaveInput, user: UserInfo, 
     };
     let id = input.id;
     if (id === undefined) {
-      const order = await assertWithinOrder(db, tx, input.group_order_id, input.amount);
+      const order = await assertWithinOrder(tx, input.group_order_id, capFen, input.amount);
       const [row] = await tx
         .insert(a)
         .values({ ...values, companyId: order.companyId, appliedBy: user.id })
@@ -94,7 +95,7 @@ export async function saveApplication(db: Db, input: SaveInput, user: UserInfo, 
         throw new AppError('ILLEGAL_TRANSITION', `开票申请状态为“${stateLabel(row.state)}”，不能修改（只能修改未审核的申请）`);
       }
       if (row.appliedBy !== user.id) throw new AppError('FORBIDDEN', '只能修改自己申请的发票！');
-      const order = await assertWithinOrder(db, tx, input.group_order_id, input.amount, id);
+      const order = await assertWithinOrder(tx, input.group_order_id, capFen, input.amount, id);
       await tx
         .update(a)
         .set({ ...values, companyId: order.companyId, version: sql`${a.version} + 1`, updatedAt: new Date(), updatedBy: user.id })
