@@ -1,4 +1,8 @@
 import type { AreaScreens } from '../../app/routes/area-chunks';
+import ApplyForInvoice from './apply_for_invoice';
+import GroupInvoice from './group_invoice';
+import HisGroupInvoice from './his_group_invoice';
+import InvoiceMg from './invoice_mg';
 import ReportOutgoing from './report_outgoing';
 import ReportWarehousing from './report_warehousing';
 
@@ -6,4 +10,8 @@ import ReportWarehousing from './report_warehousing';
 export const screens = {
   report_warehousing: ReportWarehousing,
   report_outgoing: ReportOutgoing,
+  invoice_mg: InvoiceMg,
+  group_invoice: GroupInvoice,
+  his_group_invoice: HisGroupInvoice,
+  apply_for_invoice: ApplyForInvoice,
 } satisfies AreaScreens<'finance_mg'>;
