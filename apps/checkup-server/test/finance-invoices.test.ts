@@ -90,7 +90,13 @@ describeOnEachDatabase((target) => {
   }
 
   const issue = (orderId: string, fields: Record<string, string> = {}) =>
-    admin.post(invoiceIssueRoute.path, { source: 'order', order_id: orderId, kind: 'invoice', title: '张三丰', ...fields });
+    admin.post(invoiceIssueRoute.path, {
+      source: 'order',
+      order_id: orderId,
+      kind: 'invoice',
+      title: '张三丰',
+      ...fields,
+    });
 
   describe('发票号段', () => {
     it('refuses a start above the end, unequal lengths, a bad prefix and an overlap of the same kind and prefix', async () => {
@@ -176,13 +182,28 @@ describeOnEachDatabase((target) => {
         .returning({ id: cardTypes.id });
       const [batch] = await db()
         .insert(cardBatches)
-        .values({ typeId: type!.id, startNo: 'x', endNo: 'x', cardCount: 2, faceValue: '500', validUntil: '2099-01-01' })
+        .values({
+          typeId: type!.id,
+          startNo: 'x',
+          endNo: 'x',
+          cardCount: 2,
+          faceValue: '500',
+          validUntil: '2099-01-01',
+        })
         .returning({ id: cardBatches.id });
       const card = async (method: string) => {
         const cardNo = `FP${next()}0000000`;
         const [row] = await db()
           .insert(examCards)
-          .values({ cardNo, typeId: type!.id, batchId: batch!.id, state: '已售', balance: '500', validUntil: '2099-01-01', buyerName: '李四' })
+          .values({
+            cardNo,
+            typeId: type!.id,
+            batchId: batch!.id,
+            state: '已售',
+            balance: '500',
+            validUntil: '2099-01-01',
+            buyerName: '李四',
+          })
           .returning({ id: examCards.id });
         await db().insert(payments).values({ cardId: row!.id, purpose: 'card_sale', amount: '500', payMethod: method });
         return cardNo;
@@ -197,7 +218,10 @@ describeOnEachDatabase((target) => {
       const r = await onlyRange('001', '009');
       const orderId = await visitPaid([['cash', '30']]);
       const first = data(await issue(orderId, { amount: '10' }));
-      expect(data(await admin.post(invoiceReprintRoute.path, { id: first.id }))).toEqual({ id: first.id, print_count: 2 });
+      expect(data(await admin.post(invoiceReprintRoute.path, { id: first.id }))).toEqual({
+        id: first.id,
+        print_count: 2,
+      });
       const audits = await db()
         .select()
         .from(auditLog)
@@ -210,7 +234,9 @@ describeOnEachDatabase((target) => {
       });
       const [voided] = await db().select().from(invoices).where(eq(invoices.id, first.id));
       expect(voided).toMatchObject({ state: 'voided', voidedBy: adminId, voidReason: '抬头错误' });
-      expect(msg(await admin.post(invoiceVoidRoute.path, { id: first.id, reason: '再次' }))).toBe('该发票已作废，不能重复作废');
+      expect(msg(await admin.post(invoiceVoidRoute.path, { id: first.id, reason: '再次' }))).toBe(
+        '该发票已作废，不能重复作废',
+      );
       expect(msg(await admin.post(invoiceReprintRoute.path, { id: first.id }))).toBe('该发票已作废，不能重打');
       // The voided money may be invoiced again, under the next number.
       const again = data(await issue(orderId));
@@ -229,7 +255,10 @@ describeOnEachDatabase((target) => {
     let companyId: number;
     let invoiceSerial = 0;
     beforeAll(async () => {
-      const [company] = await db().insert(companies).values({ companyName: '发票测试单位' }).returning({ id: companies.id });
+      const [company] = await db()
+        .insert(companies)
+        .values({ companyName: '发票测试单位' })
+        .returning({ id: companies.id });
       companyId = company!.id;
       const [order] = await db()
         .insert(groupOrders)
@@ -259,9 +288,11 @@ describeOnEachDatabase((target) => {
     }
 
     const routeOf = (move: InvoiceMove) =>
-      ({ apply: invoiceApplicationMoveRoute, audit: invoiceApplicationAuditRoute, issue: invoiceApplicationIssueRoute })[
-        INVOICE_MOVES[move].access
-      ];
+      ({
+        apply: invoiceApplicationMoveRoute,
+        audit: invoiceApplicationAuditRoute,
+        issue: invoiceApplicationIssueRoute,
+      })[INVOICE_MOVES[move].access];
     const move = (row: { id: number; version: number }, action: InvoiceMove, caller = admin) => {
       invoiceSerial += 1;
       return caller.post(routeOf(action).path, {
@@ -323,7 +354,12 @@ describeOnEachDatabase((target) => {
           invoice_no: 'NEW-0001',
         }),
       );
-      expect(done).toMatchObject({ state: 5, invoice_no: 'NEW-0001', original_invoice_no: oldNo, exchange_reason: '换票原因：抬头变更' });
+      expect(done).toMatchObject({
+        state: 5,
+        invoice_no: 'NEW-0001',
+        original_invoice_no: oldNo,
+        exchange_reason: '换票原因：抬头变更',
+      });
       const rows = await db().select().from(invoices).where(eq(invoices.applicationId, row.id));
       expect(rows.map((r) => [r.invoiceNo, r.state, r.scope, r.amount])).toEqual(
         expect.arrayContaining([
@@ -336,20 +372,53 @@ describeOnEachDatabase((target) => {
       expect(msg(await admin.post(invoiceVoidRoute.path, { id: current.id, reason: '作废' }))).toBe(
         '该发票由开票申请出票（申请状态为“已换票”），请在开票申请中换票',
       );
-      const listed = data(await admin.get(invoiceResource.routes.list.path, { scope: 'group', invoice_no: 'NEW-0001' }));
+      const listed = data(
+        await admin.get(invoiceResource.routes.list.path, { scope: 'group', invoice_no: 'NEW-0001' }),
+      );
       expect(listed.list[0]).toMatchObject({ company_name: '发票测试单位', group_order_no: 'TD209901010001' });
       // A number already used is refused, and 出票 needs one.
       const other = await inState(1);
-      expect(msg(await admin.post(invoiceApplicationIssueRoute.path, { id: other.id, version: other.version, action: 'issue', invoice_no: 'NEW-0001' }))).toBe('发票号NEW-0001已被使用');
-      expect(msg(await admin.post(invoiceApplicationIssueRoute.path, { id: other.id, version: other.version, action: 'issue' }))).toBe('请填写发票号');
+      expect(
+        msg(
+          await admin.post(invoiceApplicationIssueRoute.path, {
+            id: other.id,
+            version: other.version,
+            action: 'issue',
+            invoice_no: 'NEW-0001',
+          }),
+        ),
+      ).toBe('发票号NEW-0001已被使用');
+      expect(
+        msg(
+          await admin.post(invoiceApplicationIssueRoute.path, {
+            id: other.id,
+            version: other.version,
+            action: 'issue',
+          }),
+        ),
+      ).toBe('请填写发票号');
     });
 
     it('refuses a stale version, an empty 换票 reason, and writes an audit row per move', async () => {
       const row = await inState(0);
-      expect((await admin.post(invoiceApplicationAuditRoute.path, { id: row.id, version: row.version + 5, action: 'audit' })).statusCode).toBe(409);
+      expect(
+        (await admin.post(invoiceApplicationAuditRoute.path, { id: row.id, version: row.version + 5, action: 'audit' }))
+          .statusCode,
+      ).toBe(409);
       const audited = await inState(2);
-      expect(msg(await admin.post(invoiceApplicationMoveRoute.path, { id: audited.id, version: audited.version, action: 'exchange_apply' }))).toBe('请填写换票原因');
-      const audits = await db().select().from(auditLog).where(eq(auditLog.target, String(audited.id)));
+      expect(
+        msg(
+          await admin.post(invoiceApplicationMoveRoute.path, {
+            id: audited.id,
+            version: audited.version,
+            action: 'exchange_apply',
+          }),
+        ),
+      ).toBe('请填写换票原因');
+      const audits = await db()
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.target, String(audited.id)));
       expect(audits.map((a) => a.action)).toEqual(
         expect.arrayContaining(['invoice_application_save', 'invoice_application_audit', 'invoice_application_issue']),
       );
@@ -358,19 +427,46 @@ describeOnEachDatabase((target) => {
     it('caps the applications of an order at the order amount', async () => {
       const [order] = await db()
         .insert(groupOrders)
-        .values({ orderNo: 'TD209901010002', orderName: '小订单', companyId, planFrom: '2099-01-01', planTo: '2099-01-02', budget: '1000.00', approvalState: 'approved' })
+        .values({
+          orderNo: 'TD209901010002',
+          orderName: '小订单',
+          companyId,
+          planFrom: '2099-01-01',
+          planTo: '2099-01-02',
+          budget: '1000.00',
+          approvalState: 'approved',
+        })
         .returning({ id: groupOrders.id });
       const save = (amount: string) =>
-        admin.post(invoiceApplicationSaveRoute.path, { group_order_id: order!.id, invoice_type: 'vat_normal', title: '小', amount });
+        admin.post(invoiceApplicationSaveRoute.path, {
+          group_order_id: order!.id,
+          invoice_type: 'vat_normal',
+          title: '小',
+          amount,
+        });
       expect(msg(await save('1000.01'))).toContain('发票金额,不能大于订单金额!');
       const first = data(await save('600'));
       expect(msg(await save('400.01'))).toBe('发票金额,不能大于订单金额!（订单金额1000.00元，已申请600.00元）');
       // A refused application does not count.
-      await admin.post(invoiceApplicationAuditRoute.path, { id: first.id, version: first.version, action: 'reject', note: '金额有误' });
+      await admin.post(invoiceApplicationAuditRoute.path, {
+        id: first.id,
+        version: first.version,
+        action: 'reject',
+        note: '金额有误',
+      });
       expect((await save('1000')).statusCode).toBe(200);
       const bill = data(await admin.get(invoiceOrderOptionsRoute.path, { id: order!.id })).list[0];
       expect(bill).toMatchObject({ amount: '1000.00', applied: '1000.00', invoiced: '0.00' });
-      expect(msg(await admin.post(invoiceApplicationSaveRoute.path, { group_order_id: order!.id, invoice_type: 'vat_special', title: '小', amount: '1' }))).toBe('增值税专用发票须填写税号');
+      expect(
+        msg(
+          await admin.post(invoiceApplicationSaveRoute.path, {
+            group_order_id: order!.id,
+            invoice_type: 'vat_special',
+            title: '小',
+            amount: '1',
+          }),
+        ),
+      ).toBe('增值税专用发票须填写税号');
     });
 
     it('deletes only one’s own application, and only while 未审核', async () => {
@@ -392,15 +488,30 @@ describeOnEachDatabase((target) => {
       const cashier = callerFor(server, await staffSession(db(), 'inv_cashier', ['finance_mg/invoice_mg']));
       const outsider = callerFor(server, await staffSession(db(), 'inv_outsider', ['finance_mg/cost_mg']));
       const row = { id: 1, version: 1 };
-      expect((await applicant.post(invoiceApplicationAuditRoute.path, { ...row, action: 'audit' })).statusCode).toBe(403);
-      expect((await applicant.post(invoiceApplicationIssueRoute.path, { ...row, action: 'issue', invoice_no: 'X' })).statusCode).toBe(403);
+      expect((await applicant.post(invoiceApplicationAuditRoute.path, { ...row, action: 'audit' })).statusCode).toBe(
+        403,
+      );
+      expect(
+        (await applicant.post(invoiceApplicationIssueRoute.path, { ...row, action: 'issue', invoice_no: 'X' }))
+          .statusCode,
+      ).toBe(403);
       expect((await applicant.get(invoiceResource.routes.list.path)).statusCode).toBe(403);
       expect((await cashier.get(invoiceRangeResource.routes.list.path)).statusCode).toBe(200);
       expect(
-        (await cashier.post(invoiceRangeResource.routes.save.path, { kind: 'invoice', start_no: '1', end_no: '2' })).statusCode,
+        (await cashier.post(invoiceRangeResource.routes.save.path, { kind: 'invoice', start_no: '1', end_no: '2' }))
+          .statusCode,
       ).toBe(403);
       expect((await cashier.get(invoiceApplicationResource.routes.list.path)).statusCode).toBe(403);
-      expect((await outsider.post(invoiceIssueRoute.path, { source: 'order', order_id: '20990101000001', kind: 'invoice', title: 'x' })).statusCode).toBe(403);
+      expect(
+        (
+          await outsider.post(invoiceIssueRoute.path, {
+            source: 'order',
+            order_id: '20990101000001',
+            kind: 'invoice',
+            title: 'x',
+          })
+        ).statusCode,
+      ).toBe(403);
       expect((await outsider.get(hisInvoiceStatusRoute.path)).statusCode).toBe(403);
     });
 

@@ -45,8 +45,7 @@ export const INVOICE_MESSAGES = {
 
 // —— 发票号段 ——
 
-const digits = (label: string) =>
-  textField(label, 18).regex(/^\d+$/, `${label}只能是数字`);
+const digits = (label: string) => textField(label, 18).regex(/^\d+$/, `${label}只能是数字`);
 
 export const invoiceRangeResource = defineResource({
   name: 'invoice_range',
@@ -318,19 +317,14 @@ export const invoiceApplicationResource = defineResource({
     key: searchKeyField(),
     title: searchKeyField(),
     branch_id: optionalIdField('分中心'),
-    state: z
-      .enum(['0', '1', '2', '3', '4', '5', '6'], { error: '申请状态不正确' })
-      .optional(),
+    state: z.enum(['0', '1', '2', '3', '4', '5', '6'], { error: '申请状态不正确' }).optional(),
     ...dayRangeFields,
   }),
   actions: ['list', 'detail'],
 });
 
 const applicationBase = '/manager/api/finance/invoice_application';
-const versionField = z.coerce
-  .number({ error: '版本号格式不正确' })
-  .int('版本号格式不正确')
-  .min(1, '版本号格式不正确');
+const versionField = z.coerce.number({ error: '版本号格式不正确' }).int('版本号格式不正确').min(1, '版本号格式不正确');
 
 export const invoiceApplicationForm = z.object({
   group_order_id: refField('订单'),

@@ -26,7 +26,8 @@ type SaveInput = z.output<typeof invoiceApplicationSaveRoute.input>;
 type Application = typeof invoiceApplications.$inferSelect;
 const a = invoiceApplications;
 const actor = (user: UserInfo) => ({ userId: user.id, userAccount: user.user_account });
-const stateLabel = (state: number) => INVOICE_APPLICATION_STATE_LABELS[state as InvoiceApplicationState] ?? String(state);
+const stateLabel = (state: number) =>
+  INVOICE_APPLICATION_STATE_LABELS[state as InvoiceApplicationState] ?? String(state);
 
 async function lockApplication(tx: Tx, id: number, version: number) {
   const [row] = await tx.select().from(a).where(eq(a.id, id)).for('update');
@@ -40,7 +41,10 @@ function assertFrom(row: Application, move: InvoiceMove) {
   if (moveAllowed(move, row.state)) return;
   const spec = INVOICE_MOVES[move];
   const from = spec.from.map((s) => `“${stateLabel(s)}”`).join('或');
-  throw new AppError('ILLEGAL_TRANSITION', `开票申请状态为“${stateLabel(row.state)}”，不能${spec.label}（只有${from}的申请可以${spec.label}）`);
+  throw new AppError(
+    'ILLEGAL_TRANSITION',
+    `开票申请状态为“${stateLabel(row.state)}”，不能${spec.label}（只有${from}的申请可以${spec.label}）`,
+  );
 }
 
 /** The order locked, the amount capped: Σ its applications not refused stays within the order's amount. */
@@ -92,19 +96,32 @@ export async function saveApplication(db: Db, input: SaveInput, user: UserInfo, 
       if (input.version === undefined) throw new AppError('VALIDATION', '请传递版本号');
       const row = await lockApplication(tx, id, input.version);
       if (row.state !== 0) {
-        throw new AppError('ILLEGAL_TRANSITION', `开票申请状态为“${stateLabel(row.state)}”，不能修改（只能修改未审核的申请）`);
+        throw new AppError(
+          'ILLEGAL_TRANSITION',
+          `开票申请状态为“${stateLabel(row.state)}”，不能修改（只能修改未审核的申请）`,
+        );
       }
       if (row.appliedBy !== user.id) throw new AppError('FORBIDDEN', '只能修改自己申请的发票！');
       const order = await assertWithinOrder(tx, input.group_order_id, capFen, input.amount, id);
       await tx
         .update(a)
-        .set({ ...values, companyId: order.companyId, version: sql`${a.version} + 1`, updatedAt: new Date(), updatedBy: user.id })
+        .set({
+          ...values,
+          companyId: order.companyId,
+          version: sql`${a.version} + 1`,
+          updatedAt: new Date(),
+          updatedBy: user.id,
+        })
         .where(eq(a.id, id));
     }
     await recordAudit(tx, request, 'invoice_application_save', {
       ...actor(user),
       target: String(id),
-      detail: { group_order_id: input.group_order_id, amount: moneyText(input.amount), invoice_type: input.invoice_type },
+      detail: {
+        group_order_id: input.group_order_id,
+        amount: moneyText(input.amount),
+        invoice_type: input.invoice_type,
+      },
     });
     return applicationRowOf(tx, id);
   });
@@ -115,7 +132,10 @@ export async function removeApplication(db: Db, id: number, version: number, use
   return db.transaction(async (tx) => {
     const row = await lockApplication(tx, id, version);
     if (row.state !== 0) {
-      throw new AppError('ILLEGAL_TRANSITION', `开票申请状态为“${stateLabel(row.state)}”，不能删除（只能删除未审核的申请）`);
+      throw new AppError(
+        'ILLEGAL_TRANSITION',
+        `开票申请状态为“${stateLabel(row.state)}”，不能删除（只能删除未审核的申请）`,
+      );
     }
     if (row.appliedBy !== user.id) throw new AppError('FORBIDDEN', INVOICE_MESSAGES.notMine);
     await tx.delete(a).where(eq(a.id, id));

@@ -55,7 +55,12 @@ export async function pushToHis(db: Db, groupOrderId: number, user: UserInfo, re
   const adapter = await hisInvoicingOf(db);
   if (!adapter) throw new AppError('ILLEGAL_TRANSITION', INVOICE_MESSAGES.hisNotConfigured);
   const [order] = await db
-    .select({ id: groupOrders.id, orderNo: groupOrders.orderNo, state: groupOrders.approvalState, company: companies.companyName })
+    .select({
+      id: groupOrders.id,
+      orderNo: groupOrders.orderNo,
+      state: groupOrders.approvalState,
+      company: companies.companyName,
+    })
     .from(groupOrders)
     .innerJoin(companies, eq(companies.id, groupOrders.companyId))
     .where(eq(groupOrders.id, groupOrderId));

@@ -106,7 +106,12 @@ export async function availableAmount(db: Db, input: Source) {
 }
 
 /** 开票: the visit or card locked, the amount checked, the next number of the cashier's range taken. */
-export async function issueInvoice(db: Db, input: In<typeof invoiceIssueRoute>, user: UserInfo, request: FastifyRequest) {
+export async function issueInvoice(
+  db: Db,
+  input: In<typeof invoiceIssueRoute>,
+  user: UserInfo,
+  request: FastifyRequest,
+) {
   return db.transaction(async (tx) => {
     const available = await availableOf(tx, input, true);
     if (available.fen <= 0) throw new AppError('VALIDATION', available.empty);

@@ -16,7 +16,9 @@ export const invoiceRangeBinding: ResourceBinding<typeof invoiceRangeResource> =
     prefix: r.prefix,
     start_no: r.startNo,
     end_no: r.endNo,
-    next_no: sql<string | null>`case when ${usedUp} then null else ${r.prefix} || lpad(${r.nextSeq}::text, length(${r.startNo}), '0') end`,
+    next_no: sql<
+      string | null
+    >`case when ${usedUp} then null else ${r.prefix} || lpad(${r.nextSeq}::text, length(${r.startNo}), '0') end`,
     used: sql<number>`(${r.nextSeq} - ${r.startNo}::numeric)::int`,
     remaining: sql<number>`greatest(${endSeq} - ${r.nextSeq} + 1, 0)::int`,
     cashier_id: r.cashierId,

@@ -70,5 +70,7 @@ export async function invoiceRoutes(app: FastifyInstance, opts: { db: Db }) {
   defineRoute(app, invoiceOrderOptionsRoute, async ({ input }) => ({ list: await orderBills(db, input) }));
 
   defineRoute(app, hisInvoiceStatusRoute, () => hisInvoiceStatus(db));
-  defineRoute(app, hisInvoicePushRoute, ({ input, user, request }) => pushToHis(db, input.group_order_id, user, request));
+  defineRoute(app, hisInvoicePushRoute, ({ input, user, request }) =>
+    pushToHis(db, input.group_order_id, user, request),
+  );
 }

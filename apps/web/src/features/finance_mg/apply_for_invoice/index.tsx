@@ -99,7 +99,9 @@ export default function ApplyForInvoice() {
             title: '状态',
             dataIndex: 'state',
             width: 100,
-            render: (v: InvoiceApplicationState) => <Tag color={STATE_COLORS[v]}>{INVOICE_APPLICATION_STATE_LABELS[v]}</Tag>,
+            render: (v: InvoiceApplicationState) => (
+              <Tag color={STATE_COLORS[v]}>{INVOICE_APPLICATION_STATE_LABELS[v]}</Tag>
+            ),
           },
           { title: '申请', key: 'applied', width: 200, render: (_v, r) => who(r.applied_by_name, r.applied_at) },
           { title: '销售经理', dataIndex: 'sales_name', width: 90, render: text },

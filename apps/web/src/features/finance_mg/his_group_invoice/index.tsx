@@ -26,7 +26,12 @@ export default function HisGroupInvoice() {
         <Alert type="warning" showIcon style={{ marginBottom: 8 }} message={status.data.message} />
       )}
       {configured && (
-        <Alert type="info" showIcon style={{ marginBottom: 8 }} message={`HIS开票接口：${status.data?.interface_name}`} />
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 8 }}
+          message={`HIS开票接口：${status.data?.interface_name}`}
+        />
       )}
       <Space style={{ marginBottom: 8 }}>
         <SearchBox label="单位名称/订单号" placeholder="单位名称或订单号，回车" onSearch={setKey} />
@@ -49,7 +54,11 @@ export default function HisGroupInvoice() {
             key: 'state',
             width: 100,
             render: (_v, bill) =>
-              due(bill) <= 0 ? <Tag color="green">已开票</Tag> : <Tag>{fenOf(bill.invoiced) > 0 ? '部分开票' : '未开票'}</Tag>,
+              due(bill) <= 0 ? (
+                <Tag color="green">已开票</Tag>
+              ) : (
+                <Tag>{fenOf(bill.invoiced) > 0 ? '部分开票' : '未开票'}</Tag>
+              ),
           },
           {
             title: '操作',

@@ -11,7 +11,11 @@ import { fakeApi } from '../../../../test/fake-api';
 import { renderScreen } from '../../../../test/render-screen';
 import { MoveButtons } from '../move-buttons';
 
-const FINANCE = ['finance_mg/apply_for_invoice', 'finance_mg/apply_for_invoice:audit', 'finance_mg/apply_for_invoice:issue'];
+const FINANCE = [
+  'finance_mg/apply_for_invoice',
+  'finance_mg/apply_for_invoice:audit',
+  'finance_mg/apply_for_invoice:issue',
+];
 const row = (state: number) =>
   ({
     id: 7,

@@ -1,10 +1,5 @@
 import { Tag } from 'antd';
-import {
-  INVOICE_KIND_LABELS,
-  INVOICE_STATE_LABELS,
-  type InvoiceKind,
-  type InvoiceRow,
-} from '@checkup/api-contract';
+import { INVOICE_KIND_LABELS, INVOICE_STATE_LABELS, type InvoiceKind, type InvoiceRow } from '@checkup/api-contract';
 import type { GenericColumn } from '@checkup/ui';
 
 const text = (v: string | number | null) => (v === null ? '' : String(v));
