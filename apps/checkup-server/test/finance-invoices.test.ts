@@ -31,11 +31,14 @@ import {
   companies,
   examCards,
   groupOrders,
+  interfaceErrors,
   invoiceRanges,
   invoices,
+  parameters,
   payments,
   users,
 } from '../src/db/schema.js';
+import { registerHisInvoicing } from '../src/modules/invoices/his-invoicing.js';
 import { useTestServer } from './support/app.js';
 import { staffSession } from './support/access.js';
 import { describeOnEachDatabase } from './support/database.js';
@@ -524,6 +527,70 @@ describeOnEachDatabase((target) => {
       const res = await admin.post(hisInvoicePushRoute.path, { group_order_id: 1 });
       expect(res.statusCode).toBe(409);
       expect(msg(res)).toBe('未配置HIS开票接口，请在系统设置中配置医院接口');
+    });
+
+    it('pushes the bill not yet invoiced to a plugged-in HIS, writes its number, and logs a failed call', async () => {
+      let fail = false;
+      registerHisInvoicing({
+        name: '测试HIS',
+        issue: async (bill) => {
+          if (fail) throw new Error('HIS无响应');
+          return { invoiceNo: `HIS-${bill.orderNo}` };
+        },
+      });
+      await db()
+        .insert(parameters)
+        .values({
+          paramCode: '0130',
+          paramName: 'HIS接口',
+          paramValue: { enabled: true, interface_name: '测试HIS', endpoint: 'http://his' },
+        })
+        .onConflictDoUpdate({
+          target: parameters.paramCode,
+          set: { paramValue: { enabled: true, interface_name: '测试HIS', endpoint: 'http://his' } },
+        });
+      expect(data(await admin.get(hisInvoiceStatusRoute.path))).toMatchObject({
+        configured: true,
+        interface_name: '测试HIS',
+      });
+      const [company] = await db()
+        .insert(companies)
+        .values({ companyName: 'HIS开票单位' })
+        .returning({ id: companies.id });
+      const order = async (no: string) => {
+        const [row] = await db()
+          .insert(groupOrders)
+          .values({
+            orderNo: no,
+            orderName: 'HIS订单',
+            companyId: company!.id,
+            planFrom: '2099-01-01',
+            planTo: '2099-01-02',
+            budget: '300.00',
+            approvalState: 'approved',
+          })
+          .returning({ id: groupOrders.id });
+        return row!.id;
+      };
+      const first = await order('TD209901020001');
+      expect(data(await admin.post(hisInvoicePushRoute.path, { group_order_id: first }))).toMatchObject({
+        invoice_no: 'HIS-TD209901020001',
+        amount: '300.00',
+        scope: 'group',
+        company_name: 'HIS开票单位',
+      });
+      expect(msg(await admin.post(hisInvoicePushRoute.path, { group_order_id: first }))).toBe('该订单已全部开票');
+      fail = true;
+      const second = await order('TD209901020002');
+      expect(msg(await admin.post(hisInvoicePushRoute.path, { group_order_id: second }))).toBe(
+        'HIS开票失败：HIS无响应',
+      );
+      const [logged] = await db()
+        .select()
+        .from(interfaceErrors)
+        .where(eq(interfaceErrors.subject, `his_invoice:${second}`));
+      expect(logged).toMatchObject({ system: 'his', callName: 'HIS团体开票' });
+      expect(await db().select().from(invoices).where(eq(invoices.groupOrderId, second))).toHaveLength(0);
     });
   });
 });
