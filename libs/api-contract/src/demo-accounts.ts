@@ -93,6 +93,8 @@ export const DEMO_ROLES = {
       ...['finance_mg/team_balance_accounts_detail', 'finance_mg/day_end_mg', 'finance_mg/account_reconciliation_mg'],
       ...['finance_mg/account_reconciliation_mg_detail', 'finance_mg/report_warehousing', 'finance_mg/report_outgoing'],
       ...['crm', 'crm/group_unit_mg', 'crm/group_unit_mg_detail', 'crm/cmp_arch'],
+      // 发票 (issue 23): finance keeps the number ranges and audits and issues group invoices.
+      ...['finance_mg/invoice_mg:range', 'finance_mg/apply_for_invoice:audit', 'finance_mg/apply_for_invoice:issue'],
     ],
   },
 } as const satisfies Record<string, { name: string; menu: readonly string[] }>;

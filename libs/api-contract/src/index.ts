@@ -122,3 +122,4 @@ export * from './finance/money-lines.js';
 export * from './finance/settlement-templates.js';
 export * from './finance/reconciliation.js';
 export * from './finance/bank-receipts.js';
+export * from './finance/invoices.js';

@@ -171,6 +171,7 @@ import { GROUP_REGISTER_ROUTES } from './crm/group-register.js';
 import { EXAM_CARD_ROUTES } from './crm/exam-card.js';
 import { RECONCILIATION_ROUTES } from './finance/reconciliation.js';
 import { BANK_RECEIPT_ROUTES } from './finance/bank-receipts.js';
+import { INVOICE_ROUTES } from './finance/invoices.js';
 import { CUSTOMER_ARCHIVE_ROUTES } from './crm/customer-archive.js';
 import { SCHEDULE_SLOT_ROUTES } from './crm/exam-schedule.js';
 import { EXAM_BOOKING_ROUTES } from './crm/exam-booking.js';
@@ -346,4 +347,5 @@ export const contractRoutes: readonly RouteDescriptor[] = [
   ...GROUP_LIST_ROUTES,
   ...RECONCILIATION_ROUTES,
   ...BANK_RECEIPT_ROUTES,
+  ...INVOICE_ROUTES,
 ];

@@ -21,6 +21,7 @@ import { reconBatchResource } from './finance/reconciliation.js';
 import { bankReceiptResource } from './finance/bank-receipts.js';
 import { groupOrderResource } from './crm/group-order.js';
 import { groupPriceResource } from './crm/group-price.js';
+import { invoiceApplicationResource, invoiceRangeResource, invoiceResource } from './finance/invoices.js';
 import { msgTemplateResource } from './exam-cfg/msg-template.js';
 import { tableSettingResource } from './exam-cfg/table-setting.js';
 import { TEMPLATE_RESOURCES } from './self-template.js';
@@ -108,4 +109,8 @@ export const RESOURCES: readonly AnyResource[] = [
   // 财务管理's 对账 and 财务到账匹配 (issue 23).
   reconBatchResource,
   bankReceiptResource,
+  // 财务管理's 发票 (issue 23).
+  invoiceRangeResource,
+  invoiceResource,
+  invoiceApplicationResource,
 ];

@@ -214,3 +214,4 @@ export * from './schema/exam-cards.js';
 export * from './schema/crm-schedule.js';
 export * from './schema/finance.js';
 export * from './schema/reconciliation.js';
+export * from './schema/invoices.js';

@@ -50,10 +50,10 @@ export const financeMg = defineArea({
   routes: [
     { key: 'cost_mg', title: '费用管理', keepAlive: true },
     detail('cost_mg_detail', '费用详情', 'cost_mg'),
-    { key: 'invoice_mg', title: '发票管理', keepAlive: true },
+    { key: 'invoice_mg', title: '发票管理', keepAlive: true, actions: { range: '发票号段' } },
     { key: 'group_invoice', title: '团体发票' },
     { key: 'his_group_invoice', title: 'HIS团体发票' },
-    { key: 'apply_for_invoice', title: '开票申请' },
+    { key: 'apply_for_invoice', title: '开票申请', actions: { audit: '审核开票申请', issue: '出票/换票' } },
     { key: 'finance_match', title: '财务对账', actions: { audit: '审核/反审核到账' } },
     { key: 'report_warehousing', title: '入库报表' },
     { key: 'report_outgoing', title: '出库报表' },

@@ -2,6 +2,10 @@ import type { AreaScreens } from '../../app/routes/area-chunks';
 import AccountReconciliationMg from './account_reconciliation_mg';
 import AccountReconciliationMgDetail from './account_reconciliation_mg_detail';
 import FinanceMatch from './finance_match';
+import ApplyForInvoice from './apply_for_invoice';
+import GroupInvoice from './group_invoice';
+import HisGroupInvoice from './his_group_invoice';
+import InvoiceMg from './invoice_mg';
 import ReportOutgoing from './report_outgoing';
 import ReportWarehousing from './report_warehousing';
 
@@ -12,4 +16,8 @@ export const screens = {
   account_reconciliation_mg: AccountReconciliationMg,
   account_reconciliation_mg_detail: AccountReconciliationMgDetail,
   finance_match: FinanceMatch,
+  invoice_mg: InvoiceMg,
+  group_invoice: GroupInvoice,
+  his_group_invoice: HisGroupInvoice,
+  apply_for_invoice: ApplyForInvoice,
 } satisfies AreaScreens<'finance_mg'>;
