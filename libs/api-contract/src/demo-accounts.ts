@@ -82,6 +82,7 @@ export const DEMO_ROLES = {
       ...['exam_mg', 'exam_mg/home_page', 'exam_mg/order_mg', 'exam_mg/order_mg_detail'],
       ...['finance_mg', 'finance_mg/cost_mg', 'finance_mg/cost_mg_detail', 'finance_mg/invoice_mg'],
       ...['finance_mg/day_end_mg', 'crm', 'crm/exam_card_mg'],
+      ...['finance_mg/cost_mg_detail:charge', 'finance_mg/cost_mg_detail:refund', 'finance_mg/cost_mg_detail:reverse'],
     ],
   },
   finance: {
@@ -93,6 +94,7 @@ export const DEMO_ROLES = {
       ...['finance_mg/team_balance_accounts_detail', 'finance_mg/day_end_mg', 'finance_mg/account_reconciliation_mg'],
       ...['finance_mg/account_reconciliation_mg_detail', 'finance_mg/report_warehousing', 'finance_mg/report_outgoing'],
       ...['crm', 'crm/group_unit_mg', 'crm/group_unit_mg_detail', 'crm/cmp_arch'],
+      ...['finance_mg/cost_mg_detail:charge', 'finance_mg/cost_mg_detail:refund', 'finance_mg/cost_mg_detail:reverse'],
     ],
   },
 } as const satisfies Record<string, { name: string; menu: readonly string[] }>;
