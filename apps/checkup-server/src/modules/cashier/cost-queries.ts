@@ -5,6 +5,8 @@ import {
   maskIdNumber,
   maskName,
   maskPhone,
+  PAY_METHOD_NAMES,
+  PAYMENT_KIND_LABELS,
   toFen,
   UNION_EXEC,
   type ChargeState,
@@ -266,4 +268,35 @@ export async function costHistory(db: Db, orderId: string): Promise<RouteOutput<
     operator_name,
     created_at: row.createdAt.toISOString(),
   }));
+}
+
+/** What 收费处's 缴费单 adds: the paid 自费 lines and every payment line of the visit. */
+export async function slipPaid(db: Db, orderId: string) {
+  const lines = await db
+    .select({ unionName: unions.unionName, price: orderUnions.price })
+    .from(orderUnions)
+    .innerJoin(unions, eq(unions.id, orderUnions.unionId))
+    .where(
+      and(
+        eq(orderUnions.orderId, orderId),
+        eq(orderUnions.payMode, 'self'),
+        eq(orderUnions.feeCharged, true),
+        isNull(orderUnions.returnedAt),
+      ),
+    )
+    .orderBy(asc(unions.sort), asc(unions.id));
+  const rows = await db
+    .select({ kind: payments.kind, method: payments.payMethod, amount: payments.amount, paidAt: payments.paidAt })
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.purpose, 'visit')))
+    .orderBy(asc(payments.paidAt), asc(payments.id));
+  return {
+    lines: lines.map((l) => ({ unionName: l.unionName, price: fenText(toFen(l.price)) })),
+    payments: rows.map((p) => ({
+      kind: PAYMENT_KIND_LABELS[p.kind as PaymentKind] ?? p.kind,
+      method: PAY_METHOD_NAMES[p.method as keyof typeof PAY_METHOD_NAMES] ?? p.method,
+      amount: fenText(toFen(p.amount)),
+      paidAt: p.paidAt.toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false }),
+    })),
+  };
 }
