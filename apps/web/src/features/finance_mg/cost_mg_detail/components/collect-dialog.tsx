@@ -54,7 +54,9 @@ export function CollectDialog({ detail, open, onClose }: { detail: Detail; open:
   }, [open, open_lines, detail.due, form]);
 
   const submit = async () => {
-    const { payments } = await form.validateFields();
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
+    const { payments } = values;
     setError(null);
     if (payments.some((p) => fen(p.amount) === 0)) return setError(CASHIER_MESSAGES.zero);
     const paidFen = payments.reduce((s, p) => s + fen(p.amount), 0);

@@ -69,7 +69,8 @@ export function RefundDialog({ detail, open, onClose }: { detail: Detail; open: 
   const submit = async () => {
     setError(null);
     if (picked.length === 0) return setError('请选择要退的项目');
-    const values = await form.validateFields();
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
     const refunds = charges
       .filter((p) => fen(amounts[p.id]) > 0)
       .map((p) => ({ payment_id: p.id, amount: yuan(fen(amounts[p.id])) }));

@@ -17,7 +17,8 @@ export function SplitDialog({ line, onClose }: { line: PaymentLine | null; onClo
   const [form] = Form.useForm<{ first_method: string; first_amount: number; second_method: string; second_amount: number }>();
   const submit = async () => {
     if (!line) return;
-    const v = await form.validateFields();
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     if (fen(v.first_amount) + fen(v.second_amount) !== fen(line.amount)) {
       return setError(`拆分金额合计¥${yuan(fen(v.first_amount) + fen(v.second_amount))}与原收费¥${line.amount}不一致`);
     }
@@ -70,7 +71,9 @@ export function ReverseDialog({ line, onClose }: { line: PaymentLine | null; onC
   const [error, setError] = useState<string | null>(null);
   const submit = async () => {
     if (!line) return;
-    const { reason } = await form.validateFields();
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
+    const { reason } = values;
     try {
       const done = await reverse.mutateAsync({ payment_id: line.id, reason: reason.trim() });
       void message.success(done.kind === 'reversal' ? '已冲正' : '已退费，计入下次日结');
