@@ -12,6 +12,7 @@ import {
   costReverseRoute,
   costSplitRoute,
   PAY_METHOD_NAMES,
+  warehousingListRoute,
 } from '@checkup/api-contract';
 import {
   auditLog,
@@ -487,9 +488,13 @@ describeOnEachDatabase((target) => {
         await expect(pickup()).rejects.toThrow(held);
         await expect(assertOwnReport(db(), order!.customerId, orderId)).rejects.toThrow(held);
         await expect(createShare(db(), orderId, 7, actor)).rejects.toThrow(held);
+        // The report desk's list shows the 欠费 and filters by it.
+        const owed = (await admin.get(warehousingListRoute.path, { key: orderId, owed: '1' })).json().data;
+        expect(owed.list.map((r: { unpaid: string; held: boolean }) => [r.unpaid, r.held])).toEqual([['100.00', true]]);
         await collect(cashier, orderId, [{ method: 'cash', amount: '100' }]);
         await expect(createShare(db(), orderId, 7, actor)).resolves.toBeTruthy();
         await expect(assertOwnReport(db(), order!.customerId, orderId)).resolves.toBeTruthy();
+        expect((await admin.get(warehousingListRoute.path, { key: orderId, owed: '1' })).json().data.list).toEqual([]);
       } finally {
         await saveParameterValue(db(), PARAM.REGISTRATION, '登记收费设置', { rounding: 'fen', pay_timing: 'after' });
       }

@@ -35,20 +35,13 @@ import {
 import { ageAt, keyCondition } from '../orders/order-repository.js';
 import type { PersonalData } from '../people/personal-data.js';
 import { parseSearchKey } from '../people/search-key.js';
-import { mistakeMethods } from './money-state.js';
+import { backTotal, chargedTotal, dueSql, mistakeMethods, reversedTotal, selfTotal } from './money-state.js';
 
 type In<R extends { input: z.ZodType }> = z.output<R['input']>;
 const nameFor = (user: UserInfo, name: string, specialFlag: string) =>
   user.special_flag === '1' ? name : specialFlag === '1' ? '***' : maskName(name);
 const dayStart = (day: string) => new Date(`${day}T00:00:00+08:00`);
 const dayAfter = (day: string) => new Date(dayStart(day).getTime() + 86_400_000);
-
-// What each visit's 自费 lines owe and what its person paid and got back (单位结算 apart), in SQL.
-const selfTotal = sql<string>`(select coalesce(sum(u.price), 0) from order_unions u where u.order_id = ${orders.orderId} and u.pay_mode = 'self' and u.returned_at is null and u.status not in (${UNION_EXEC.waived}, ${UNION_EXEC.refused}))`;
-const chargedTotal = sql<string>`(select coalesce(sum(p.amount), 0) from payments p where p.order_id = ${orders.orderId} and p.purpose = 'visit' and p.pay_method <> 'company' and p.kind = 'charge')`;
-const backTotal = sql<string>`(select coalesce(-sum(p.amount), 0) from payments p where p.order_id = ${orders.orderId} and p.purpose = 'visit' and p.pay_method <> 'company' and p.kind = 'refund')`;
-const reversedTotal = sql<string>`(select coalesce(-sum(p.amount), 0) from payments p where p.order_id = ${orders.orderId} and p.purpose = 'visit' and p.pay_method <> 'company' and p.kind = 'reversal')`;
-const dueSql = sql`greatest(${selfTotal} - (${chargedTotal} - ${backTotal} - ${reversedTotal}), 0)`;
 
 const stateCondition: Record<ChargeState, SQL> = {
   refunded: sql`${backTotal} > 0`,

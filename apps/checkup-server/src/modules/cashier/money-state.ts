@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, ne, notInArray, sql } from 'drizzle-orm';
-import { AppError, CASHIER_MESSAGES, fenText, moneyText, PAY_METHOD_TYPE, toFen } from '@checkup/api-contract';
+import { AppError, CASHIER_MESSAGES, fenText, moneyText, PAY_METHOD_TYPE, toFen, UNION_EXEC } from '@checkup/api-contract';
 import type { Db } from '../../db/client.js';
 import { chargeHistory, dictData, dictTypes, orderUnions, orders, payments } from '../../db/schema.js';
 import type { Tx } from '../../lib/resource/serve-resource.js';
@@ -7,6 +7,14 @@ import { NOT_CHARGED, visitDueFen } from '../exam-card/card-pay.js';
 import { getRegistrationSettings } from '../parameters/repository.js';
 
 type Reader = Db | Tx;
+
+// What each visit's 自费 lines owe and what its person paid and got back (单位结算 apart), in SQL.
+export const selfTotal = sql<string>`(select coalesce(sum(u.price), 0) from order_unions u where u.order_id = ${orders.orderId} and u.pay_mode = 'self' and u.returned_at is null and u.status not in (${UNION_EXEC.waived}, ${UNION_EXEC.refused}))`;
+export const chargedTotal = sql<string>`(select coalesce(sum(p.amount), 0) from payments p where p.order_id = ${orders.orderId} and p.purpose = 'visit' and p.pay_method <> 'company' and p.kind = 'charge')`;
+export const backTotal = sql<string>`(select coalesce(-sum(p.amount), 0) from payments p where p.order_id = ${orders.orderId} and p.purpose = 'visit' and p.pay_method <> 'company' and p.kind = 'refund')`;
+export const reversedTotal = sql<string>`(select coalesce(-sum(p.amount), 0) from payments p where p.order_id = ${orders.orderId} and p.purpose = 'visit' and p.pay_method <> 'company' and p.kind = 'reversal')`;
+export const dueSql = sql`greatest(${selfTotal} - (${chargedTotal} - ${backTotal} - ${reversedTotal}), 0)`;
+
 
 /** The visit's row lock: every money action on a visit runs one at a time (a double click waits, then finds it done). */
 export async function lockVisit(tx: Tx, orderId: string): Promise<void> {
