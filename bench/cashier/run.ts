@@ -70,10 +70,10 @@ async function addVisit(query: Query): Promise<string> {
     `INSERT INTO payments (order_id, purpose, kind, amount, pay_method) VALUES ($1, 'visit', 'charge', $2, 'cash') RETURNING id`,
     [orderId, half],
   );
-  await query(`INSERT INTO payments (order_id, purpose, kind, amount, pay_method) VALUES ($1, 'visit', 'charge', $2, 'wechat')`, [
-    orderId,
-    rest,
-  ]);
+  await query(
+    `INSERT INTO payments (order_id, purpose, kind, amount, pay_method) VALUES ($1, 'visit', 'charge', $2, 'wechat')`,
+    [orderId, rest],
+  );
   await query(
     `INSERT INTO payments (order_id, purpose, kind, refund_of, amount, pay_method) VALUES ($1, 'visit', 'refund', $2, -1, 'cash')`,
     [orderId, first!.id],

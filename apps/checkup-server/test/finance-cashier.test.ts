@@ -131,7 +131,8 @@ describeOnEachDatabase((target) => {
     });
   const linesOf = (orderId: string) =>
     db().select().from(payments).where(eq(payments.orderId, orderId)).orderBy(asc(payments.id));
-  const detail = async (orderId: string) => (await cashier.get(costDetailRoute.path, { order_id: orderId })).json().data;
+  const detail = async (orderId: string) =>
+    (await cashier.get(costDetailRoute.path, { order_id: orderId })).json().data;
 
   let cardSerial = 0;
   async function soldCard() {
@@ -447,7 +448,10 @@ describeOnEachDatabase((target) => {
     it('refuses a method without the 误操作退款 flag', async () => {
       const orderId = await visit([0]);
       const paid = await collect(cashier, orderId, [{ method: 'transfer', amount: '100' }]);
-      const res = await cashier.post(costReverseRoute.path, { payment_id: paid.json().data.payment_ids[0], reason: '错' });
+      const res = await cashier.post(costReverseRoute.path, {
+        payment_id: paid.json().data.payment_ids[0],
+        reason: '错',
+      });
       expect(res.json().msg).toBe('该付款方式不支持误操作退款');
     });
   });
@@ -460,7 +464,9 @@ describeOnEachDatabase((target) => {
         db().update(chargeHistory).set({ detail: '改' }).where(eq(chargeHistory.orderId, orderId)),
       ).rejects.toThrow();
       await expect(db().delete(chargeHistory).where(eq(chargeHistory.orderId, orderId))).rejects.toThrow();
-      await expect(db().update(payments).set({ amount: '1.00' }).where(eq(payments.orderId, orderId))).rejects.toThrow();
+      await expect(
+        db().update(payments).set({ amount: '1.00' }).where(eq(payments.orderId, orderId)),
+      ).rejects.toThrow();
     });
   });
 
@@ -526,7 +532,14 @@ describeOnEachDatabase((target) => {
       ).toBe(403);
       const outsider = callerFor(server, await staffSession(db(), 'cost_outsider', ['exam_mg', 'exam_mg/order_mg']));
       expect((await outsider.get(costListRoute.path)).statusCode).toBe(403);
-      expect((await db().select({ n: sql<number>`count(*)::int` }).from(payments).where(eq(payments.orderId, orderId)))[0]!.n).toBe(1);
+      expect(
+        (
+          await db()
+            .select({ n: sql<number>`count(*)::int` })
+            .from(payments)
+            .where(eq(payments.orderId, orderId))
+        )[0]!.n,
+      ).toBe(1);
     });
 
     it('lists visits by 收费状态 with the ID number and phone masked', async () => {

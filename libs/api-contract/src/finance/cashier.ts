@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { dateField, jsonField, optionalChoiceField, orderIdField, pageFields, pageOf, searchKeyField } from '../field-schemas.js';
+import {
+  dateField,
+  jsonField,
+  optionalChoiceField,
+  orderIdField,
+  pageFields,
+  pageOf,
+  searchKeyField,
+} from '../field-schemas.js';
 import { moneyField, moneyOut } from '../resource/money.js';
 import { textField } from '../resource/form-fields.js';
 import { route } from '../route.js';

@@ -163,7 +163,12 @@ async function chargeLine(tx: Tx, paymentId: number) {
     .select({ total: sql<string>`coalesce(sum(${payments.amount}), 0)::text` })
     .from(payments)
     .where(eq(payments.refundOf, paymentId));
-  return { line, orderId: line.orderId, leftFen: toFen(line.amount) + toFen(back!.total), touched: toFen(back!.total) !== 0 };
+  return {
+    line,
+    orderId: line.orderId,
+    leftFen: toFen(line.amount) + toFen(back!.total),
+    touched: toFen(back!.total) !== 0,
+  };
 }
 
 /** A negative line giving back (part of) a charge line; to the card when the card paid it. */
@@ -257,7 +262,11 @@ export async function split(
       detail: `收费记录${line.id}（${methodName(line.payMethod)}¥${line.amount}）拆分为${methodName(input.first_method)}¥${yuan(input.first_amount)}、${methodName(input.second_method)}¥${yuan(input.second_amount)}`,
       operatorId: user.id,
     });
-    await recordAudit(tx, request, 'cost_split', { ...actor(user), target: orderId, detail: { payment_id: line.id, ids } });
+    await recordAudit(tx, request, 'cost_split', {
+      ...actor(user),
+      target: orderId,
+      detail: { payment_id: line.id, ids },
+    });
     return { payment_ids: ids };
   });
 }
@@ -277,7 +286,10 @@ async function confirmLeader(tx: Tx, keys: PasswordKeys, account: string, encryp
   const password = keys.decrypt(encrypted);
   const matches = await verifyPassword(password ?? '', found?.passwordHash ?? DUMMY_HASH);
   if (!found || !matches || password === null) {
-    throw new LeaderRefusal('领导账号或密码错误', { action: 'cost_refund_leader_failed', detail: { ...detail, leader_account: account } });
+    throw new LeaderRefusal('领导账号或密码错误', {
+      action: 'cost_refund_leader_failed',
+      detail: { ...detail, leader_account: account },
+    });
   }
   if (!found.isLeader || found.status !== '1') {
     throw new LeaderRefusal(`账号「${found.userAccount}」不是领导，不能授权退项`, {
@@ -399,7 +411,14 @@ async function refundIn(
   const detail = `退项：${lines.map((l) => l.name).join('、')}；原因：${input.reason}${
     backFen > 0 ? `；退款¥${yuan(backFen)}` : ''
   }${leader ? `；领导授权：${leader.name}（${leader.account}）` : ''}`;
-  await writeHistory(tx, { orderId, paymentId: ids[0], action: backFen > 0 ? '退费' : '退项', before, detail, operatorId: user.id });
+  await writeHistory(tx, {
+    orderId,
+    paymentId: ids[0],
+    action: backFen > 0 ? '退费' : '退项',
+    before,
+    detail,
+    operatorId: user.id,
+  });
   await recordAudit(tx, request, 'cost_refund', {
     ...actor(user),
     target: orderId,

@@ -1,5 +1,13 @@
 import { and, asc, eq, isNull, ne, notInArray, sql } from 'drizzle-orm';
-import { AppError, CASHIER_MESSAGES, fenText, moneyText, PAY_METHOD_TYPE, toFen, UNION_EXEC } from '@checkup/api-contract';
+import {
+  AppError,
+  CASHIER_MESSAGES,
+  fenText,
+  moneyText,
+  PAY_METHOD_TYPE,
+  toFen,
+  UNION_EXEC,
+} from '@checkup/api-contract';
 import type { Db } from '../../db/client.js';
 import { chargeHistory, dictData, dictTypes, orderUnions, orders, payments } from '../../db/schema.js';
 import type { Tx } from '../../lib/resource/serve-resource.js';
@@ -14,7 +22,6 @@ export const chargedTotal = sql<string>`(select coalesce(sum(p.amount), 0) from 
 export const backTotal = sql<string>`(select coalesce(-sum(p.amount), 0) from payments p where p.order_id = ${orders.orderId} and p.purpose = 'visit' and p.pay_method <> 'company' and p.kind = 'refund')`;
 export const reversedTotal = sql<string>`(select coalesce(-sum(p.amount), 0) from payments p where p.order_id = ${orders.orderId} and p.purpose = 'visit' and p.pay_method <> 'company' and p.kind = 'reversal')`;
 export const dueSql = sql`greatest(${selfTotal} - (${chargedTotal} - ${backTotal} - ${reversedTotal}), 0)`;
-
 
 /** The visit's row lock: every money action on a visit runs one at a time (a double click waits, then finds it done). */
 export async function lockVisit(tx: Tx, orderId: string): Promise<void> {
@@ -43,7 +50,14 @@ export async function moneySnapshot(db: Reader, orderId: string): Promise<MoneyS
 /** One row of the append-only 收费记录, with what was owed and paid before and after. */
 export async function writeHistory(
   tx: Tx,
-  entry: { orderId: string; paymentId?: number; action: string; before: MoneySnapshot; detail: string; operatorId: number },
+  entry: {
+    orderId: string;
+    paymentId?: number;
+    action: string;
+    before: MoneySnapshot;
+    detail: string;
+    operatorId: number;
+  },
 ) {
   const after = await moneySnapshot(tx, entry.orderId);
   await tx.insert(chargeHistory).values({

@@ -23,7 +23,10 @@ function paidSection(paid: SlipPaid): Content[] {
         headerRows: 1,
         widths: ['*', 90],
         body: [
-          [{ text: '项目', bold: true }, { text: '金额（元）', bold: true, alignment: 'right' }],
+          [
+            { text: '项目', bold: true },
+            { text: '金额（元）', bold: true, alignment: 'right' },
+          ],
           ...paid.lines.map((l): TableCell[] => [l.unionName, { text: l.price, alignment: 'right' }]),
         ],
       },
@@ -37,7 +40,12 @@ function paidSection(paid: SlipPaid): Content[] {
           ['类型', '付款方式', { text: '金额（元）', alignment: 'right' }, '时间'].map((t) =>
             typeof t === 'string' ? { text: t, bold: true } : { ...t, bold: true },
           ),
-          ...paid.payments.map((p): TableCell[] => [p.kind, p.method, { text: p.amount, alignment: 'right' }, p.paidAt]),
+          ...paid.payments.map((p): TableCell[] => [
+            p.kind,
+            p.method,
+            { text: p.amount, alignment: 'right' },
+            p.paidAt,
+          ]),
         ],
       },
     },

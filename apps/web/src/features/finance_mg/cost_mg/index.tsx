@@ -2,7 +2,13 @@ import { useState } from 'react';
 import { Button, Card, DatePicker, Form, Input, Select, Space, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useNavigate } from 'react-router';
-import { CHARGE_STATE_LABELS, CHARGE_STATES, type ChargeState, type RouteOutput, type costListRoute } from '@checkup/api-contract';
+import {
+  CHARGE_STATE_LABELS,
+  CHARGE_STATES,
+  type ChargeState,
+  type RouteOutput,
+  type costListRoute,
+} from '@checkup/api-contract';
 import { GenericTable, type GenericColumn } from '@checkup/ui';
 import { useCostList, type CostListFilter } from '../cost_mg_detail/api/cost-api';
 

@@ -75,7 +75,10 @@ const open = () => renderScreen(<CostMgDetail />, { route: `/manager/finance_mg/
 describe('费用详情', () => {
   beforeEach(() => {
     server = fakeApi([
-      [userInfoRoute, () => ({ id: 3, user_account: 'cashier', user_name: '收费员', special_flag: '0', role_menu: MENU })],
+      [
+        userInfoRoute,
+        () => ({ id: 3, user_account: 'cashier', user_name: '收费员', special_flag: '0', role_menu: MENU }),
+      ],
       [publicKeyRoute, () => ({ public_key: '-----BEGIN PUBLIC KEY-----x' })],
       [costCollectRoute, () => ({ paid: '300.00', due: '0.00', payment_ids: [1, 2] })],
       [costRefundRoute, () => ({ refunded: '200.00', payment_ids: [10] })],
@@ -84,7 +87,11 @@ describe('费用详情', () => {
 
   it('收款: the sum must be what is due, and several methods are sent together', async () => {
     server.answer(costDetailRoute, () =>
-      detail([line({}), line({ union_id: 2, union_name: '肝功能', price: '200.00', list_price: '240.00' })], [], '300.00'),
+      detail(
+        [line({}), line({ union_id: 2, union_name: '肝功能', price: '200.00', list_price: '240.00' })],
+        [],
+        '300.00',
+      ),
     );
     open();
     fireEvent.click(await screen.findByRole('button', { name: /^收\s*款$/ }));

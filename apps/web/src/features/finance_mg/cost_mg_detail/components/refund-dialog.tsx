@@ -41,10 +41,7 @@ export function RefundDialog({ detail, open, onClose }: { detail: Detail; open: 
   const { message } = App.useApp();
   const refund = useRefund();
   const returnable = useMemo(() => detail.lines.filter((l) => !l.returned), [detail]);
-  const charges = useMemo(
-    () => detail.payments.filter((p) => p.kind === 'charge' && fen(p.refundable) > 0),
-    [detail],
-  );
+  const charges = useMemo(() => detail.payments.filter((p) => p.kind === 'charge' && fen(p.refundable) > 0), [detail]);
   const [chosen, setChosen] = useState<number[]>([]);
   const [amounts, setAmounts] = useState<Record<number, number>>({});
   const [error, setError] = useState<string | null>(null);

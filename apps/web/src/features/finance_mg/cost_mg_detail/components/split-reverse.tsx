@@ -14,7 +14,12 @@ export function SplitDialog({ line, onClose }: { line: PaymentLine | null; onClo
   const { message } = App.useApp();
   const split = useSplit();
   const [error, setError] = useState<string | null>(null);
-  const [form] = Form.useForm<{ first_method: string; first_amount: number; second_method: string; second_amount: number }>();
+  const [form] = Form.useForm<{
+    first_method: string;
+    first_amount: number;
+    second_method: string;
+    second_amount: number;
+  }>();
   const submit = async () => {
     if (!line) return;
     const v = await form.validateFields().catch(() => null);
@@ -46,7 +51,12 @@ export function SplitDialog({ line, onClose }: { line: PaymentLine | null; onClo
       confirmLoading={split.isPending}
       destroyOnHidden
     >
-      <Form form={form} layout="inline" preserve={false} initialValues={{ first_method: line?.pay_method, second_method: 'wechat' }}>
+      <Form
+        form={form}
+        layout="inline"
+        preserve={false}
+        initialValues={{ first_method: line?.pay_method, second_method: 'wechat' }}
+      >
         {(['first', 'second'] as const).map((k, i) => (
           <Space key={k} style={{ marginBottom: 8 }}>
             <Form.Item name={`${k}_method`} rules={[{ required: true, message: '请选择付款方式' }]}>
@@ -127,10 +137,25 @@ export function HistoryDrawer({ orderId, open, onClose }: { orderId: string; ope
         loading={history.isFetching}
         dataSource={history.data ?? []}
         columns={[
-          { title: '时间', dataIndex: 'created_at', width: 140, render: (v: string) => dayjs(v).format('MM-DD HH:mm:ss') },
+          {
+            title: '时间',
+            dataIndex: 'created_at',
+            width: 140,
+            render: (v: string) => dayjs(v).format('MM-DD HH:mm:ss'),
+          },
           { title: '操作', dataIndex: 'action', width: 60 },
-          { title: '应收前/后', key: 'due', width: 120, render: (_: unknown, r) => `${r.old_due ?? ''} → ${r.new_due ?? ''}` },
-          { title: '已收前/后', key: 'paid', width: 120, render: (_: unknown, r) => `${r.old_paid ?? ''} → ${r.new_paid ?? ''}` },
+          {
+            title: '应收前/后',
+            key: 'due',
+            width: 120,
+            render: (_: unknown, r) => `${r.old_due ?? ''} → ${r.new_due ?? ''}`,
+          },
+          {
+            title: '已收前/后',
+            key: 'paid',
+            width: 120,
+            render: (_: unknown, r) => `${r.old_paid ?? ''} → ${r.new_paid ?? ''}`,
+          },
           { title: '说明', dataIndex: 'detail' },
           { title: '操作人', dataIndex: 'operator_name', width: 80 },
         ]}
