@@ -12,6 +12,7 @@ import {
   costReverseRoute,
   costSplitRoute,
   PAY_METHOD_NAMES,
+  paymentSlipRoute,
   warehousingListRoute,
 } from '@checkup/api-contract';
 import {
@@ -34,6 +35,7 @@ import { createShare } from '../src/modules/report-share/share-service.js';
 import { assertOwnReport } from '../src/modules/selfprint/selfprint-service.js';
 import { encrypt, testPersonalData, useTestServer } from './support/app.js';
 import { staffSession } from './support/access.js';
+import { readPdf } from './support/pdf.js';
 import { describeOnEachDatabase } from './support/database.js';
 import { addDept, addOrder, addStaff, callerFor, tokenFor } from './support/domain.js';
 
@@ -210,6 +212,12 @@ describeOnEachDatabase((target) => {
       const audits = await db().select().from(auditLog).where(eq(auditLog.target, orderId));
       expect(audits.map((a) => a.action)).toContain('cost_collect');
       expect((await detail(orderId)).payments.map((p: { day_ended: boolean }) => p.day_ended)).toEqual([false, false]);
+      // 缴费单 from 费用详情: the paid lines and the payment lines.
+      const slip = await cashier.get(paymentSlipRoute.path, { order_id: orderId, with_paid: '1' });
+      expect(slip.headers['content-type']).toBe('application/pdf');
+      const { text } = await readPdf(slip.rawPayload);
+      for (const words of ['缴费单', '已收项目', '收费项目CM-2', '收费记录', '微信', '200.00'])
+        expect(text).toContain(words);
     });
 
     it('refuses a sum that does not match, a zero amount, and a second charge (also on a double click)', async () => {

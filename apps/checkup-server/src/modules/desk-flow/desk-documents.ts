@@ -37,9 +37,12 @@ function paidSection(paid: SlipPaid): Content[] {
         headerRows: 1,
         widths: [50, 70, 80, '*'],
         body: [
-          ['类型', '付款方式', { text: '金额（元）', alignment: 'right' }, '时间'].map((t) =>
-            typeof t === 'string' ? { text: t, bold: true } : { ...t, bold: true },
-          ),
+          [
+            { text: '类型', bold: true },
+            { text: '付款方式', bold: true },
+            { text: '金额（元）', bold: true, alignment: 'right' },
+            { text: '时间', bold: true },
+          ] as TableCell[],
           ...paid.payments.map((p): TableCell[] => [
             p.kind,
             p.method,

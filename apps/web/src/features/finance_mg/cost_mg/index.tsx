@@ -10,7 +10,7 @@ import {
   type costListRoute,
 } from '@checkup/api-contract';
 import { GenericTable, type GenericColumn } from '@checkup/ui';
-import { useCostList, type CostListFilter } from '../cost_mg_detail/api/cost-api';
+import { useCostList, type CostListFilter } from '../shared/cost-api';
 
 type Row = RouteOutput<typeof costListRoute>['list'][number];
 interface FilterForm {

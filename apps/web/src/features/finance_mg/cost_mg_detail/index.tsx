@@ -16,7 +16,7 @@ import {
 import { GenericTable } from '@checkup/ui';
 import { downloadPaymentSlip } from '../../../lib/desk-print/print-desk-documents';
 import { useUserInfo } from '../../session/api/get-user-info';
-import { useCostDetail } from './api/cost-api';
+import { useCostDetail } from '../shared/cost-api';
 import { CollectDialog, unpaidLinesOf } from './components/collect-dialog';
 import { RefundDialog } from './components/refund-dialog';
 import { HistoryDrawer, ReverseDialog, SplitDialog } from './components/split-reverse';
@@ -182,8 +182,8 @@ export default function CostMgDetail() {
               ]}
             />
           </Card>
-          <CollectDialog detail={d} open={dialog === 'collect'} onClose={() => setDialog(null)} />
-          <RefundDialog detail={d} open={dialog === 'refund'} onClose={() => setDialog(null)} />
+          {dialog === 'collect' && <CollectDialog detail={d} onClose={() => setDialog(null)} />}
+          {dialog === 'refund' && <RefundDialog detail={d} onClose={() => setDialog(null)} />}
         </>
       )}
       <SplitDialog line={splitting} onClose={() => setSplitting(null)} />

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert, App, Button, Form, Input, InputNumber, Modal, Select, Space, Table } from 'antd';
 import {
   CASHIER_MESSAGES,
@@ -8,7 +8,7 @@ import {
   type RouteOutput,
   type costDetailRoute,
 } from '@checkup/api-contract';
-import { useCollect } from '../api/cost-api';
+import { useCollect } from '../../shared/cost-api';
 
 type Detail = RouteOutput<typeof costDetailRoute>;
 interface PayRow {
@@ -33,11 +33,12 @@ export const unpaidLinesOf = (detail: Detail): CostLine[] =>
  * 收款: the cashier ticks the unpaid 自费 lines (all at first) and takes their sum in one or more
  * methods; the 体检卡 asks its number (and password when it has one). The sum must be what is due.
  */
-export function CollectDialog({ detail, open, onClose }: { detail: Detail; open: boolean; onClose: () => void }) {
+export function CollectDialog({ detail, onClose }: { detail: Detail; onClose: () => void }) {
   const { message } = App.useApp();
   const collect = useCollect();
   const open_lines = useMemo(() => unpaidLinesOf(detail), [detail]);
-  const [chosen, setChosen] = useState<number[]>([]);
+  // Mounted when opened: it starts with every unpaid line ticked and one cash line of what is due.
+  const [chosen, setChosen] = useState<number[]>(() => open_lines.map((l) => l.union_id));
   const [form] = Form.useForm<{ payments: PayRow[] }>();
   const [error, setError] = useState<string | null>(null);
   const allChosen = chosen.length === open_lines.length;
@@ -45,13 +46,6 @@ export function CollectDialog({ detail, open, onClose }: { detail: Detail; open:
   const dueFen = allChosen
     ? fen(detail.due)
     : open_lines.filter((l) => chosen.includes(l.union_id)).reduce((s, l) => s + fen(l.price), 0);
-
-  useEffect(() => {
-    if (!open) return;
-    setChosen(open_lines.map((l) => l.union_id));
-    setError(null);
-    form.setFieldsValue({ payments: [{ method: 'cash', amount: Number(yuan(fen(detail.due))) }] });
-  }, [open, open_lines, detail.due, form]);
 
   const submit = async () => {
     const values = await form.validateFields().catch(() => null);
@@ -77,7 +71,7 @@ export function CollectDialog({ detail, open, onClose }: { detail: Detail; open:
   return (
     <Modal
       title={`收款 · ${detail.cust_name}`}
-      open={open}
+      open
       width={720}
       onCancel={onClose}
       onOk={() => void submit()}
@@ -99,7 +93,12 @@ export function CollectDialog({ detail, open, onClose }: { detail: Detail; open:
         ]}
       />
       <div style={{ margin: '8px 0', fontWeight: 600 }}>应收：¥{yuan(dueFen)}</div>
-      <Form form={form} layout="vertical" size="small">
+      <Form
+        form={form}
+        layout="vertical"
+        size="small"
+        initialValues={{ payments: [{ method: 'cash', amount: Number(yuan(fen(detail.due))) }] }}
+      >
         <Form.List name="payments">
           {(fields, { add, remove }) => (
             <>

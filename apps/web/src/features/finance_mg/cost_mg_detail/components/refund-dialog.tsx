@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert, App, Form, Input, InputNumber, Modal, Table } from 'antd';
 import {
   PAY_METHOD_NAMES,
@@ -10,7 +10,7 @@ import {
 } from '@checkup/api-contract';
 import { api } from '../../../../lib/api';
 import { encryptPassword } from '../../../../lib/password';
-import { useRefund } from '../api/cost-api';
+import { useRefund } from '../../shared/cost-api';
 
 type Detail = RouteOutput<typeof costDetailRoute>;
 const fen = (yuan: number | string | null | undefined) => Math.round(Number(yuan ?? 0) * 100);
@@ -37,7 +37,7 @@ function allocate(lines: PaymentLine[], totalFen: number): Record<number, number
  * through the charge lines chosen below (the card's to the card). An examined line asks a leader's
  * account and password in this same dialog.
  */
-export function RefundDialog({ detail, open, onClose }: { detail: Detail; open: boolean; onClose: () => void }) {
+export function RefundDialog({ detail, onClose }: { detail: Detail; onClose: () => void }) {
   const { message } = App.useApp();
   const refund = useRefund();
   const returnable = useMemo(() => detail.lines.filter((l) => !l.returned), [detail]);
@@ -49,13 +49,6 @@ export function RefundDialog({ detail, open, onClose }: { detail: Detail; open: 
   const picked = returnable.filter((l) => chosen.includes(l.union_id));
   const backFen = picked.reduce((s, l) => s + owedBack(l), 0);
   const needsLeader = picked.some((l) => l.examined);
-
-  useEffect(() => {
-    if (!open) return;
-    setChosen([]);
-    setAmounts({});
-    setError(null);
-  }, [open]);
 
   const choose = (keys: number[]) => {
     setChosen(keys);
@@ -101,7 +94,7 @@ export function RefundDialog({ detail, open, onClose }: { detail: Detail; open: 
   return (
     <Modal
       title={`退项/退费 · ${detail.cust_name}`}
-      open={open}
+      open
       width={760}
       onCancel={onClose}
       onOk={() => void submit()}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, App, Drawer, Form, Input, InputNumber, Modal, Select, Space, Table } from 'antd';
 import dayjs from 'dayjs';
 import { DESK_PAY_METHODS, PAY_METHOD_NAMES, type PaymentLine } from '@checkup/api-contract';
-import { useCostHistory, useReverse, useSplit } from '../api/cost-api';
+import { useCostHistory, useReverse, useSplit } from '../../shared/cost-api';
 
 const fen = (yuan: number | string | null | undefined) => Math.round(Number(yuan ?? 0) * 100);
 const yuan = (f: number) => (f / 100).toFixed(2);

@@ -10,7 +10,7 @@ import {
   type RouteDescriptor,
   type RouteInput,
 } from '@checkup/api-contract';
-import { api } from '../../../../lib/api';
+import { api } from '../../../lib/api';
 
 export type CostListFilter = RouteInput<typeof costListRoute>;
 
