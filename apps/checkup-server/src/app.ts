@@ -49,6 +49,7 @@ import { companyRoutes } from './modules/company/routes.js';
 import { examCardRoutes } from './modules/exam-card/routes.js';
 import { reconciliationRoutes } from './modules/reconciliation/routes.js';
 import { invoiceRoutes } from './modules/invoices/routes.js';
+import { cashierRoutes } from './modules/cashier/routes.js';
 import { externalRoutes } from './modules/external/routes.js';
 import { criticalValueRoutes } from './modules/critical-values/routes.js';
 import { itemExecRoutes } from './modules/item-exec/routes.js';
@@ -172,6 +173,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(companyRoutes, { db: deps.db, personalData: deps.personalData });
   await app.register(examCardRoutes, { db: deps.db, personalData: deps.personalData });
   await app.register(invoiceRoutes, { db: deps.db });
+  await app.register(cashierRoutes, { db: deps.db, personalData: deps.personalData, keys: deps.keys });
   await app.register(groupListRoutes, { db: deps.db, personalData: deps.personalData });
   await app.register(reconciliationRoutes, { db: deps.db });
   await app.register(externalRoutes, { db: deps.db });

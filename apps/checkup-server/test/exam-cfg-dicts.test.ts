@@ -74,7 +74,7 @@ describeOnEachDatabase((target) => {
       { form: { type_id: '', label: '甲', value: 'A', sort: '1' }, message: '请选择字典类型' },
       {
         form: { type_id: '1', label: '甲', value: 'A', sort: '1', flags: '现金,赊账' },
-        message: '付款标记只能从现金、团检可用、个人可用、可退现金中选择',
+        message: '付款标记只能从现金、团检可用、个人可用、可退现金、可误操作退款中选择',
       },
     ],
     filterFor: (n) => ({ key: `测试标签${n}号` }),

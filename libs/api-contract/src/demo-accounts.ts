@@ -82,6 +82,7 @@ export const DEMO_ROLES = {
       ...['exam_mg', 'exam_mg/home_page', 'exam_mg/order_mg', 'exam_mg/order_mg_detail'],
       ...['finance_mg', 'finance_mg/cost_mg', 'finance_mg/cost_mg_detail', 'finance_mg/invoice_mg'],
       ...['finance_mg/day_end_mg', 'crm', 'crm/exam_card_mg'],
+      ...['finance_mg/cost_mg_detail:charge', 'finance_mg/cost_mg_detail:refund', 'finance_mg/cost_mg_detail:reverse'],
     ],
   },
   finance: {
@@ -95,6 +96,7 @@ export const DEMO_ROLES = {
       ...['crm', 'crm/group_unit_mg', 'crm/group_unit_mg_detail', 'crm/cmp_arch'],
       // 发票 (issue 23): finance keeps the number ranges and audits and issues group invoices.
       ...['finance_mg/invoice_mg:range', 'finance_mg/apply_for_invoice:audit', 'finance_mg/apply_for_invoice:issue'],
+      ...['finance_mg/cost_mg_detail:charge', 'finance_mg/cost_mg_detail:refund', 'finance_mg/cost_mg_detail:reverse'],
     ],
   },
 } as const satisfies Record<string, { name: string; menu: readonly string[] }>;

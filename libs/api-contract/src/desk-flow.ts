@@ -43,9 +43,9 @@ export const paymentStateRoute = route({
 export const paymentSlipRoute = route({
   method: 'GET',
   path: '/manager/api/order/payment_slip',
-  summary: '缴费单PDF（待收费的自费项目及合计）',
-  access: GUIDE_SHEET_SCREENS,
-  input: z.object({ order_id: orderIdField }),
+  summary: '缴费单PDF（待收费的自费项目及合计；收费处另印已收项目与收费记录）',
+  access: [...GUIDE_SHEET_SCREENS, 'finance_mg/cost_mg_detail'],
+  input: z.object({ order_id: orderIdField, with_paid: z.literal('1').optional() }),
   output: z.unknown(),
 });
 

@@ -123,3 +123,4 @@ export * from './finance/settlement-templates.js';
 export * from './finance/reconciliation.js';
 export * from './finance/bank-receipts.js';
 export * from './finance/invoices.js';
+export * from './finance/cashier.js';

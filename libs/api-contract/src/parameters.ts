@@ -104,6 +104,8 @@ export const PAY_TIMING_LABELS: Record<PayTiming, string> = { after: '先检后�
 export const registrationSettingsSchema = z.object({
   rounding: z.enum(PRICE_ROUNDINGS, { error: '应收金额取整方式不正确' }).default('fen'),
   pay_timing: z.enum(PAY_TIMINGS, { error: '缴费时机不正确' }).default('after'),
+  /** 未缴清自费费用时暂缓发放报告 (issue 23): the report desk, the kiosk and the share link refuse. */
+  hold_report_unpaid: z.boolean().default(false),
 });
 export type RegistrationSettings = z.infer<typeof registrationSettingsSchema>;
 

@@ -110,7 +110,15 @@ const handedFilterFields = {
   date_to: dateField.optional(),
   key: searchKeyField(),
   urgent: optionalChoiceField(['1'] as const, '加急筛选不正确'),
+  /** 欠费 (issue 23): only visits whose 自费 balance is unpaid. */
+  owed: optionalChoiceField(['1'] as const, '欠费筛选不正确'),
   ...pageFields,
+};
+
+/** 欠费 (issue 23): the visit's unpaid 自费 balance, and whether 0140 holds its report back for it. */
+const moneyFields = {
+  unpaid: z.string(),
+  held: z.boolean(),
 };
 
 /** One visit of the 入库 list: a final-reviewed report and, once handed over, its handover. */
@@ -131,6 +139,7 @@ export const warehousingRowSchema = z.object({
   receiver: z.string().nullable(),
   handed_at: z.string().nullable(),
   handed_by_name: z.string().nullable(),
+  ...moneyFields,
 });
 export type WarehousingRow = z.infer<typeof warehousingRowSchema>;
 
@@ -219,6 +228,7 @@ export const outgoingRowSchema = z.object({
   picked_by_name: z.string().nullable(),
   pickup_remark: z.string().nullable(),
   has_signature: z.boolean(),
+  ...moneyFields,
 });
 export type OutgoingRow = z.infer<typeof outgoingRowSchema>;
 

@@ -3,6 +3,7 @@ import { optionalChoiceField, optionalIdField, searchKeyField } from '../field-s
 import { defineResource } from '../resource/define-resource.js';
 import { codeField, enabledFilter, intField, optionalTextField, refField, textField } from '../resource/form-fields.js';
 import { choiceListField } from './choice-list-field.js';
+import { fenOf, MONEY_TEXT, moneyOut } from '../resource/money.js';
 
 /**
  * 字典配置 (exam_cfg/dict_cfg, breadth §6.12): the dictionary types — 民族, 婚姻, 体检类别, 付款方式 … —
@@ -76,6 +77,8 @@ export const dictDataResource = defineResource({
     sort: z.number().int(),
     style: z.enum(DICT_STYLES).nullable(),
     flags: z.array(z.enum(PAY_FLAGS)),
+    /** 付款方式: the most one refund line of this method may give back; null, no limit. */
+    refund_limit: moneyOut.nullable(),
     remark: z.string().nullable(),
   }),
   form: z.object({
@@ -88,6 +91,12 @@ export const dictDataResource = defineResource({
       .optional()
       .transform((v) => v || null),
     flags: choiceListField(PAY_FLAGS, PAY_FLAG_LABELS, '付款标记'),
+    refund_limit: z
+      .union([z.string(), z.number(), z.null()], { error: '退款上限格式不正确' })
+      .optional()
+      .transform((v) => (v === undefined || v === null ? '' : String(v).trim()))
+      .refine((v) => v === '' || MONEY_TEXT.test(v), '退款上限应为不小于0的金额，最多两位小数')
+      .transform((v) => (v === '' ? null : fenOf(v))),
     remark: optionalTextField('备注', 200),
   }),
   filter: z.object({ type_id: optionalIdField('字典类型'), key: searchKeyField(), enabled: enabledFilter }),

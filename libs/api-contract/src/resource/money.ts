@@ -4,7 +4,7 @@ import { z } from 'zod';
  * Money in the contract (spec §5 amounts): typed and answered as text with two decimals, added up in
  * integer fen (分) so that no sum is a floating-point one; the database keeps numeric(10,2).
  */
-const MONEY_TEXT = /^\d{1,8}(\.\d{1,2})?$/;
+export const MONEY_TEXT = /^\d{1,8}(\.\d{1,2})?$/;
 
 /** '12.5' → 1250 fen; only called on text MONEY_TEXT accepted. */
 export function fenOf(text: string): number {

@@ -49,7 +49,7 @@ export const financeMg = defineArea({
   title: '财务管理',
   routes: [
     { key: 'cost_mg', title: '费用管理', keepAlive: true },
-    detail('cost_mg_detail', '费用详情', 'cost_mg'),
+    detail('cost_mg_detail', '费用详情', 'cost_mg', { charge: '收款/拆分', refund: '退项退费', reverse: '误操作退款' }),
     { key: 'invoice_mg', title: '发票管理', keepAlive: true, actions: { range: '发票号段' } },
     { key: 'group_invoice', title: '团体发票' },
     { key: 'his_group_invoice', title: 'HIS团体发票' },

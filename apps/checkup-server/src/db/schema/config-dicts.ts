@@ -37,6 +37,8 @@ export const dictData = pgTable(
       .$type<string[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
+    /** 付款方式: the most one refund line of this method may give back (issue 23); null, no limit. */
+    refundLimit: numeric('refund_limit', { precision: 10, scale: 2 }),
     remark: varchar('remark', { length: 200 }),
     isActive: active(),
     ...recordColumns(),

@@ -9,10 +9,56 @@ const SEX_NAMES: Record<string, string> = Object.fromEntries(DICTIONARIES.sex.ma
 const printTime = () => new Date().toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false });
 
 /** 缴费单 (issue 19): the examinee's unpaid 自费 lines with their prices and the total, for the cashier. */
+export interface SlipPaid {
+  lines: { unionName: string; price: string }[];
+  payments: { kind: string; method: string; amount: string; paidAt: string }[];
+}
+
+/** 收费处's 缴费单 adds what was paid: the paid lines and the payment lines. */
+function paidSection(paid: SlipPaid): Content[] {
+  return [
+    { text: '已收项目', bold: true, margin: [0, 8, 0, 4] },
+    {
+      table: {
+        headerRows: 1,
+        widths: ['*', 90],
+        body: [
+          [
+            { text: '项目', bold: true },
+            { text: '金额（元）', bold: true, alignment: 'right' },
+          ],
+          ...paid.lines.map((l): TableCell[] => [l.unionName, { text: l.price, alignment: 'right' }]),
+        ],
+      },
+    },
+    { text: '收费记录', bold: true, margin: [0, 8, 0, 4] },
+    {
+      table: {
+        headerRows: 1,
+        widths: [50, 70, 80, '*'],
+        body: [
+          [
+            { text: '类型', bold: true },
+            { text: '付款方式', bold: true },
+            { text: '金额（元）', bold: true, alignment: 'right' },
+            { text: '时间', bold: true },
+          ] as TableCell[],
+          ...paid.payments.map((p): TableCell[] => [
+            p.kind,
+            p.method,
+            { text: p.amount, alignment: 'right' },
+            p.paidAt,
+          ]),
+        ],
+      },
+    },
+  ];
+}
+
 export async function buildPaymentSlip(
   detail: OrderDetail,
   unpaid: UnpaidLine[],
-  options: { hospitalName: string; compress?: boolean },
+  options: { hospitalName: string; compress?: boolean; paid?: SlipPaid },
 ): Promise<Buffer> {
   const c = detail.customer;
   const totalFen = unpaid.reduce((s, l) => s + l.priceFen, 0);
@@ -50,6 +96,7 @@ export async function buildPaymentSlip(
         margin: [0, 0, 0, 8],
       },
       { table: { headerRows: 1, widths: [32, '*', 90], body } },
+      ...(options.paid ? paidSection(options.paid) : []),
       {
         text: unpaid.length ? '请持本单到收费处缴费，缴费后凭体检号领取导检单。' : '该体检者没有待缴费的自费项目。',
         margin: [0, 8, 0, 0],

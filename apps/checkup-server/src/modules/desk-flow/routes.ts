@@ -27,6 +27,7 @@ import type { PersonalData } from '../people/personal-data.js';
 import { readOrderDetail } from '../registration/order-detail-repository.js';
 import { readDefaultLayout } from '../self-template/default-template.js';
 import { buildBarcodeLabels, buildPaymentSlip } from './desk-documents.js';
+import { slipPaid } from '../cashier/cost-queries.js';
 import { paymentState, unpaidSelfLines } from './unpaid-lines.js';
 
 export interface DeskFlowOptions {
@@ -89,7 +90,8 @@ export async function deskFlowRoutes(app: FastifyInstance, opts: DeskFlowOptions
     const detail = await detailOf(input.order_id);
     const { lines } = await unpaidSelfLines(db, input.order_id);
     const config = await readGlobalConfig(db);
-    const pdf = await buildPaymentSlip(detail, lines, { hospitalName: config.hospital.name ?? '体检中心' });
+    const paid = input.with_paid === '1' ? await slipPaid(db, input.order_id) : undefined;
+    const pdf = await buildPaymentSlip(detail, lines, { hospitalName: config.hospital.name ?? '体检中心', paid });
     return sendPdf(reply, pdf, pdfDisposition(`payment-slip-${input.order_id}.pdf`, `缴费单-${input.order_id}.pdf`));
   });
 

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { and, eq, ne, notInArray, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, notInArray, sql } from 'drizzle-orm';
 import {
   AppError,
   moneyText,
@@ -20,8 +20,8 @@ import { assertUsable, ledgerRows, lockCard, writeLedger, yuan } from './card-le
 
 type In<R extends { input: z.ZodType }> = z.output<R['input']>;
 const actor = (user: UserInfo) => ({ userId: user.id, userAccount: user.user_account });
-/** Lines given up or refused are not charged (the desk refunds a given-up one, order-extras.ts). */
-const NOT_CHARGED = [UNION_EXEC.waived, UNION_EXEC.refused];
+/** Lines given up or refused are not charged (the desk refunds a given-up one, order-extras.ts); nor returned ones (退项). */
+export const NOT_CHARGED = [UNION_EXEC.waived, UNION_EXEC.refused];
 
 /**
  * What a visit still owes of its 自费 lines: their prices less the money taken for the visit other
@@ -39,6 +39,7 @@ export async function visitDueFen(db: Db | Tx, orderId: string, lock = false): P
         eq(orderUnions.orderId, orderId),
         eq(orderUnions.payMode, 'self'),
         notInArray(orderUnions.status, NOT_CHARGED),
+        isNull(orderUnions.returnedAt),
       ),
     );
   const [paid] = await db
@@ -46,6 +47,58 @@ export async function visitDueFen(db: Db | Tx, orderId: string, lock = false): P
     .from(payments)
     .where(and(eq(payments.orderId, orderId), eq(payments.purpose, 'visit'), ne(payments.payMethod, 'company')));
   return Math.max(0, toFen(lines!.total) - toFen(paid!.total));
+}
+
+/**
+ * A card's 消费 for a visit, in the caller's transaction (under the visit's row lock): the card is
+ * locked, its password checked, and the balance moves by a conditional update. 卡支付 and the
+ * cashier's 收款 (费用管理) both draw this way; the caller writes the payments line.
+ */
+export async function drawFromCard(
+  tx: Tx,
+  draw: { cardNo: string; password?: string; amountFen: number; dueFen: number; orderId: string; operatorId: number },
+) {
+  const card = await lockCard(tx, draw.cardNo);
+  assertUsable(card, '使用');
+  if (card.passwordHash) {
+    if (!draw.password) throw new AppError('VALIDATION', '该卡设有密码，请输入卡密码');
+    if (!(await verifyPassword(draw.password, card.passwordHash))) throw new AppError('VALIDATION', '卡密码不正确');
+  }
+  if (draw.dueFen === 0) throw new AppError('VALIDATION', '该体检没有待收的自费费用');
+  if (draw.amountFen > draw.dueFen) {
+    throw new AppError('VALIDATION', `支付金额${yuan(draw.amountFen)}超过待收自费金额${yuan(draw.dueFen)}`);
+  }
+  if (draw.amountFen > card.balanceFen) throw new AppError('VALIDATION', `余额不足，当前余额${yuan(card.balanceFen)}`);
+  const { balanceFen } = await writeLedger(tx, card, {
+    kind: '消费',
+    amountFen: -draw.amountFen,
+    operatorId: draw.operatorId,
+    orderId: draw.orderId,
+  });
+  return { card, balanceFen };
+}
+
+/**
+ * Money given back to the card that paid a visit (退项, 误操作退款 of a card line), as a 退款 ledger
+ * line in the caller's transaction. A void card takes nothing back.
+ */
+export async function returnToCard(
+  tx: Tx,
+  back: { cardId: number; amountFen: number; orderId: string; operatorId: number; note: string; refundOf?: number },
+) {
+  const [row] = await tx.select({ cardNo: examCards.cardNo }).from(examCards).where(eq(examCards.id, back.cardId));
+  if (!row) throw new AppError('RECORD_NOT_FOUND', '该体检卡不存在');
+  const card = await lockCard(tx, row.cardNo);
+  if (card.state === '已作废') throw new AppError('ILLEGAL_TRANSITION', '该卡已作废，不能退款到卡内');
+  const { balanceFen } = await writeLedger(tx, card, {
+    kind: '退款',
+    amountFen: back.amountFen,
+    operatorId: back.operatorId,
+    orderId: back.orderId,
+    refundOf: back.refundOf,
+    note: back.note,
+  });
+  return { cardNo: card.cardNo, balanceFen };
 }
 
 /**
@@ -60,22 +113,13 @@ export async function payWithCard(
 ): Promise<RouteOutput<typeof cardPayRoute>> {
   return db.transaction(async (tx) => {
     const dueFen = await visitDueFen(tx, input.order_id, true);
-    const card = await lockCard(tx, input.card_no);
-    assertUsable(card, '使用');
-    if (card.passwordHash) {
-      if (!input.password) throw new AppError('VALIDATION', '该卡设有密码，请输入卡密码');
-      if (!(await verifyPassword(input.password, card.passwordHash))) throw new AppError('VALIDATION', '卡密码不正确');
-    }
-    if (dueFen === 0) throw new AppError('VALIDATION', '该体检没有待收的自费费用');
-    if (input.amount > dueFen) {
-      throw new AppError('VALIDATION', `支付金额${yuan(input.amount)}超过待收自费金额${yuan(dueFen)}`);
-    }
-    if (input.amount > card.balanceFen) throw new AppError('VALIDATION', `余额不足，当前余额${yuan(card.balanceFen)}`);
-    const { balanceFen } = await writeLedger(tx, card, {
-      kind: '消费',
-      amountFen: -input.amount,
-      operatorId: user.id,
+    const { card, balanceFen } = await drawFromCard(tx, {
+      cardNo: input.card_no,
+      password: input.password,
+      amountFen: input.amount,
+      dueFen,
       orderId: input.order_id,
+      operatorId: user.id,
     });
     await tx.insert(payments).values({
       orderId: input.order_id,
@@ -120,22 +164,19 @@ export async function refundCardPay(
         kind: cardLedger.kind,
         amount: cardLedger.amount,
         orderId: cardLedger.orderId,
-        cardNo: examCards.cardNo,
+        cardId: cardLedger.cardId,
       })
       .from(cardLedger)
-      .innerJoin(examCards, eq(examCards.id, cardLedger.cardId))
       .where(eq(cardLedger.id, input.ledger_id));
     if (!line || line.kind !== '消费' || !line.orderId) throw new AppError('RECORD_NOT_FOUND', '该消费记录不存在');
-    const card = await lockCard(tx, line.cardNo);
-    if (card.state === '已作废') throw new AppError('ILLEGAL_TRANSITION', '该卡已作废，不能退款到卡内');
     const [done] = await tx
       .select({ id: cardLedger.id })
       .from(cardLedger)
       .where(eq(cardLedger.refundOf, input.ledger_id));
     if (done) throw new AppError('CONFLICT', '该消费已退款，不能重复退款');
     const amountFen = -toFen(line.amount);
-    const { balanceFen } = await writeLedger(tx, card, {
-      kind: '退款',
+    const { balanceFen, cardNo } = await returnToCard(tx, {
+      cardId: line.cardId,
       amountFen,
       operatorId: user.id,
       orderId: line.orderId,
@@ -144,7 +185,7 @@ export async function refundCardPay(
     });
     await tx.insert(payments).values({
       orderId: line.orderId,
-      cardId: card.id,
+      cardId: line.cardId,
       purpose: 'visit',
       amount: moneyText(-amountFen),
       payMethod: 'exam_card',
@@ -158,9 +199,9 @@ export async function refundCardPay(
     await recordAudit(tx, request, 'exam_card_refund', {
       ...actor(user),
       target: line.orderId,
-      detail: { card_no: card.cardNo, amount: moneyText(amountFen), reason: input.reason },
+      detail: { card_no: cardNo, amount: moneyText(amountFen), reason: input.reason },
     });
-    return { card_no: card.cardNo, balance: moneyText(balanceFen) };
+    return { card_no: cardNo, balance: moneyText(balanceFen) };
   });
 }
 

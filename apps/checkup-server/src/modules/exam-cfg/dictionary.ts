@@ -1,5 +1,5 @@
 import { asc, eq, or, sql } from 'drizzle-orm';
-import type { dictDataResource, dictRefResource, dictTypeResource } from '@checkup/api-contract';
+import { moneyText, type dictDataResource, type dictRefResource, type dictTypeResource } from '@checkup/api-contract';
 import { dictData, dictRefs, dictTypes } from '../../db/schema.js';
 import type { ResourceBinding } from '../../lib/resource/serve-resource.js';
 import { assertChosen, recordColumnsOf } from './record-columns.js';
@@ -36,6 +36,7 @@ export const dictDataBinding: ResourceBinding<typeof dictDataResource> = {
     sort: dictData.sort,
     style: dictData.style,
     flags: dictData.flags,
+    refund_limit: dictData.refundLimit,
     remark: dictData.remark,
   },
   joins: [{ table: dictTypes, on: eq(dictTypes.id, dictData.typeId) }],
@@ -46,6 +47,7 @@ export const dictDataBinding: ResourceBinding<typeof dictDataResource> = {
     sort: form.sort,
     style: form.style,
     flags: form.flags,
+    refundLimit: form.refund_limit === null ? null : moneyText(form.refund_limit),
     remark: form.remark,
   }),
   where: (filter) => [

@@ -5,6 +5,7 @@ import { ageAt, keyCondition } from '../orders/order-repository.js';
 import type { SearchKey } from '../people/search-key.js';
 import { reportState } from '../report/report-state.js';
 import { FINAL_REVIEWED } from './handover-visit.js';
+import { dueSql } from '../cashier/money-state.js';
 
 export interface LogisticsSearch {
   /** 入库: '0' not handed over, '1' handed over; 出库: '0' waiting, '1' collected. */
@@ -13,6 +14,8 @@ export interface LogisticsSearch {
   dateTo?: string;
   key?: SearchKey;
   urgentOnly: boolean;
+  /** 欠费: only visits with an unpaid 自费 balance. */
+  owedOnly?: boolean;
   mayViewConfidential: boolean;
   page: number;
   size: number;
@@ -26,6 +29,7 @@ function commonConditions(search: LogisticsSearch): SQL[] {
   const conditions: SQL[] = [];
   if (search.key) conditions.push(keyCondition(search.key));
   if (search.key && !search.mayViewConfidential) conditions.push(ne(customers.specialFlag, '1'));
+  if (search.owedOnly) conditions.push(sql`${dueSql} > 0`);
   return conditions;
 }
 
@@ -56,6 +60,7 @@ export async function searchWarehousing(db: Db, search: LogisticsSearch) {
         urgent,
         cabinetNo: sql<string | null>`coalesce(${reportHandovers.cabinetNo}, ${reportMarks.cabinetNo})`,
         handover: reportHandovers,
+        unpaid: sql<string>`${dueSql}::text`,
       })
       .from(orders)
       .innerJoin(customers, eq(customers.id, orders.customerId))
@@ -100,6 +105,7 @@ export async function searchOutgoing(db: Db, search: LogisticsSearch) {
       companyName: companies.companyName,
       reportState,
       notice: reportNotices,
+      unpaid: sql<string>`${dueSql}::text`,
     })
     .from(reportHandovers)
     .innerJoin(orders, eq(orders.orderId, reportHandovers.orderId))

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { assertReportReleasable } from '../cashier/money-state.js';
 import { AppError, type PickupMethod } from '@checkup/api-contract';
 import type { Db } from '../../db/client.js';
 import { auditLog, reportHandovers } from '../../db/schema.js';
@@ -32,6 +33,8 @@ export async function pickUp(
   storeSignature?: (tx: Tx, handoverId: number) => Promise<number>,
   now = new Date(),
 ) {
+  // 0140 暂缓发放 (issue 23): an unpaid 自费 balance holds the report at the desk.
+  await assertReportReleasable(db, request.orderId);
   return db.transaction(async (tx) => {
     await lockVisit(tx, request.orderId);
     const handover = await handoverAtDesk(tx, request.orderId, '领取');

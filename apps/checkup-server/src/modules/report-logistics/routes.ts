@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import {
   AppError,
+  fenText,
+  toFen,
   handoverRevokeRoute,
   handoverRoute,
   maskName,
@@ -37,6 +39,7 @@ import { personOfOrder } from '../orders/order-repository.js';
 import { assertCanViewPerson } from '../people/confidential.js';
 import type { PersonalData } from '../people/personal-data.js';
 import { parseSearchKey } from '../people/search-key.js';
+import { getRegistrationSettings } from '../parameters/repository.js';
 import { reportCabinetBinding } from './cabinet.js';
 import { handOver, markReports, revokeHandover } from './handover-service.js';
 import { searchOutgoing, searchWarehousing } from './logistics-lists.js';
@@ -62,17 +65,34 @@ export async function reportLogisticsRoutes(app: FastifyInstance, opts: { db: Db
   const mayTouch = (user: UserInfo, request: FastifyRequest, purpose: string) => async (orderId: string) =>
     assertCanViewPerson(db, request, user, await personOfOrder(db, orderId), purpose);
   const searchOf = (
-    input: { date_from?: string; date_to?: string; key?: string; urgent?: '1'; page: number; size: number },
+    input: {
+      date_from?: string;
+      date_to?: string;
+      key?: string;
+      urgent?: '1';
+      owed?: '1';
+      page: number;
+      size: number;
+    },
     user: UserInfo,
   ) => ({
     dateFrom: input.date_from,
     dateTo: input.date_to,
     key: input.key ? parseSearchKey(input.key, personalData) : undefined,
     urgentOnly: input.urgent === '1',
+    owedOnly: input.owed === '1',
     mayViewConfidential: user.special_flag === '1',
     page: input.page,
     size: input.size,
   });
+  // 欠费 (issue 23): the unpaid 自费 balance, held back when 0140 says so.
+  const moneyOf = async () => {
+    const { hold_report_unpaid } = await getRegistrationSettings(db);
+    return (unpaid: string) => {
+      const fen = toFen(unpaid);
+      return { unpaid: fenText(fen), held: hold_report_unpaid && fen > 0 };
+    };
+  };
   const noticeRow = (n: typeof reportNotices.$inferSelect) => ({
     id: n.id,
     channel: n.channel as NoticeChannel,
@@ -91,6 +111,7 @@ export async function reportLogisticsRoutes(app: FastifyInstance, opts: { db: Db
 
   defineRoute(app, warehousingListRoute, async ({ input, user }) => {
     const { rows, total } = await searchWarehousing(db, { ...searchOf(input, user), done: input.handed });
+    const money = await moneyOf();
     return {
       list: rows.map((r) => ({
         order_id: r.orderId,
@@ -109,6 +130,7 @@ export async function reportLogisticsRoutes(app: FastifyInstance, opts: { db: Db
         receiver: r.handover?.receiver ?? null,
         handed_at: iso(r.handover?.handedAt ?? null),
         handed_by_name: r.handover?.handedByName ?? null,
+        ...money(r.unpaid),
       })),
       total,
       page: input.page,
@@ -143,6 +165,7 @@ export async function reportLogisticsRoutes(app: FastifyInstance, opts: { db: Db
 
   defineRoute(app, outgoingListRoute, async ({ input, user }) => {
     const { rows, total } = await searchOutgoing(db, { ...searchOf(input, user), done: input.picked });
+    const money = await moneyOf();
     return {
       list: rows.map(({ handover: h, notice: n, ...r }) => ({
         handover_id: h.id,
@@ -174,6 +197,7 @@ export async function reportLogisticsRoutes(app: FastifyInstance, opts: { db: Db
         picked_by_name: h.pickedByName,
         pickup_remark: h.pickupRemark,
         has_signature: h.signatureFileId !== null,
+        ...money(r.unpaid),
       })),
       total,
       page: input.page,

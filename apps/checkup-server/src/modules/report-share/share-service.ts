@@ -1,4 +1,5 @@
 import { desc, eq, sql, type SQL } from 'drizzle-orm';
+import { assertReportReleasable, reportHoldMessage } from '../cashier/money-state.js';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   AppError,
@@ -51,7 +52,7 @@ async function refusalOf(db: Db, orderId: string): Promise<string | null> {
   if (!isReportReady(row.status)) return '该体检尚未终审通过，不能分享报告';
   if ((await banReasonOf(db, orderId)) !== null) return '该体检已禁检，不能分享报告';
   if (await hasOpenException(db, orderId)) return '该体检有未处理的异常，不能分享报告';
-  return null;
+  return reportHoldMessage(db, orderId);
 }
 
 const creators = alias(users, 'share_creators');
@@ -200,6 +201,7 @@ export async function openShare(db: Db, token: string, code: string, visitor: Vi
   const share = await shareByToken(db, token);
   assertOpen(share);
   if (!(await verifyPassword(code, share.codeHash))) return countWrongCode(db, share, visitor);
+  await assertReportReleasable(db, share.orderId);
   if (await refusalOf(db, share.orderId)) throw new AppError('ILLEGAL_TRANSITION', SHARE_MESSAGES.unavailable);
   await db.transaction(async (tx) => {
     await tx
@@ -222,6 +224,7 @@ export async function shareForDownload(db: Db, shareId: number, visitor: Visitor
   if (!share) throw new AppError('RECORD_NOT_FOUND', SHARE_MESSAGES.notFound);
   // A lock only stops guessing; whoever already typed the right code may still download.
   assertNotClosed(share);
+  await assertReportReleasable(db, share.orderId);
   if (await refusalOf(db, share.orderId)) throw new AppError('ILLEGAL_TRANSITION', SHARE_MESSAGES.unavailable);
   await db.insert(auditLog).values(visitAudit('report_share_download', share, visitor));
   return share;

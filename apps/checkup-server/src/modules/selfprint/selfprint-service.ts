@@ -5,6 +5,7 @@ import { orders, reportPrints } from '../../db/schema.js';
 import { changeOrderStatusAtKiosk } from '../orders/order-status-service.js';
 import { banReasonOf } from '../orders/order-ban.js';
 import { ownPrintableOrder } from './selfprint-repository.js';
+import { assertReportReleasable } from '../cashier/money-state.js';
 
 export const NOT_OWN_REPORT = '未找到您的这份体检报告，请重新刷身份证';
 export const BANNED_AT_KIOSK = '这份体检报告暂不能自助打印，请到服务台咨询工作人员';
@@ -15,6 +16,8 @@ export async function assertOwnReport(db: Db, customerId: number, orderId: strin
   if (!order) throw new AppError('RECORD_NOT_FOUND', NOT_OWN_REPORT);
   // 禁检 (issue 19): the reason is for staff; the examinee is sent to the desk.
   if ((await banReasonOf(db, orderId)) !== null) throw new AppError('ILLEGAL_TRANSITION', BANNED_AT_KIOSK);
+  // 0140 暂缓发放 (issue 23): an unpaid 自费 balance holds the report back, with the amount to pay.
+  await assertReportReleasable(db, orderId);
   return order;
 }
 

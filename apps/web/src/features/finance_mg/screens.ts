@@ -6,11 +6,15 @@ import ApplyForInvoice from './apply_for_invoice';
 import GroupInvoice from './group_invoice';
 import HisGroupInvoice from './his_group_invoice';
 import InvoiceMg from './invoice_mg';
+import CostMg from './cost_mg';
+import CostMgDetail from './cost_mg_detail';
 import ReportOutgoing from './report_outgoing';
 import ReportWarehousing from './report_warehousing';
 
 /** The built screens of 财务管理, by screen key; the rest of the area shows the developing page. */
 export const screens = {
+  cost_mg: CostMg,
+  cost_mg_detail: CostMgDetail,
   report_warehousing: ReportWarehousing,
   report_outgoing: ReportOutgoing,
   account_reconciliation_mg: AccountReconciliationMg,

@@ -24,9 +24,12 @@ export async function downloadPdf(url: string, fileName: string, fetchImpl: type
   setTimeout(() => URL.revokeObjectURL(href), 60_000);
 }
 
-/** 缴费单: downloaded to print at the desk (the cashier takes it with the 体检号). */
-export const downloadPaymentSlip = (orderId: string) =>
-  downloadPdf(`${paymentSlipRoute.path}?order_id=${encodeURIComponent(orderId)}`, `缴费单-${orderId}.pdf`);
+/** 缴费单: downloaded to print at the desk (the cashier takes it with the 体检号); the cashier's shows what was paid too. */
+export const downloadPaymentSlip = (orderId: string, withPaid = false) =>
+  downloadPdf(
+    `${paymentSlipRoute.path}?order_id=${encodeURIComponent(orderId)}${withPaid ? '&with_paid=1' : ''}`,
+    `缴费单-${orderId}.pdf`,
+  );
 
 const downloadLabels = (orderId: string, copies: number) =>
   downloadPdf(

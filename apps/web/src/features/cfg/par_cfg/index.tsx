@@ -191,6 +191,14 @@ function RegistrationCard({ row }: { row: ParameterRow | undefined }) {
       <Form.Item label="缴费时机" name="pay_timing" extra="先付后检：登记完成后请体检者先到收费处缴费">
         <Radio.Group options={PAY_TIMINGS.map((value) => ({ value, label: PAY_TIMING_LABELS[value] }))} />
       </Form.Item>
+      <Form.Item
+        label="未缴清自费费用时暂缓发放报告"
+        name="hold_report_unpaid"
+        valuePropName="checked"
+        extra="开启后，体检者尚有自费费用未缴清时，报告领取、自助打印和分享链接均暂缓，请其先到收费处缴费"
+      >
+        <Switch checkedChildren="暂缓" unCheckedChildren="不限" />
+      </Form.Item>
     </ParameterCard>
   );
 }

@@ -54,6 +54,7 @@ export default function DictionaryCfg() {
           width: 220,
           render: (flags: (typeof PAY_FLAGS)[number][]) => flags.map((f) => PAY_FLAG_LABELS[f]).join('、'),
         },
+        { title: '退款上限', dataIndex: 'refund_limit', width: 100, render: (v: string | null) => v ?? '' },
         { title: '备注', dataIndex: 'remark', width: 160 },
       ]}
       fields={[
@@ -79,6 +80,11 @@ export default function DictionaryCfg() {
           input: (
             <Select mode="multiple" allowClear aria-label="付款标记" options={flagOptions} style={{ maxWidth: 420 }} />
           ),
+        },
+        {
+          name: 'refund_limit',
+          label: '退款上限（元）',
+          extra: '仅付款方式使用：单笔退款超过此金额须更换退款方式；留空不限',
         },
         { name: 'remark', label: '备注' },
       ]}

@@ -11,6 +11,7 @@ import {
 import { GenericTable, type GenericColumn } from '@checkup/ui';
 import { LogisticsFilters, toQuery, useLogisticsFilter } from '../shared/logistics-filters';
 import { ReasonDialog } from '../shared/reason-dialog';
+import { OwedTag } from '../shared/owed-tag';
 import { UrgentTag } from '../shared/urgent-tag';
 import { useOutgoingList } from './api/get-outgoing-list';
 import { useRevokePickup } from './api/revoke-pickup';
@@ -25,6 +26,7 @@ const columns: GenericColumn<OutgoingRow>[] = [
   { title: '体检号', dataIndex: 'order_id', width: 150 },
   { title: '姓名', dataIndex: 'cust_name', width: 80 },
   { title: '加急', dataIndex: 'urgent', width: 60, render: (urgent: boolean) => <UrgentTag urgent={urgent} /> },
+  { title: '欠费', key: 'owed', width: 120, render: (_: unknown, r) => <OwedTag unpaid={r.unpaid} held={r.held} /> },
   {
     title: '领取状态',
     dataIndex: 'state',

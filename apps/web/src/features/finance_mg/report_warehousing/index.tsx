@@ -13,6 +13,7 @@ import { batchSummary } from '../shared/batch-summary';
 import { CabinetSelect } from '../shared/cabinet-select';
 import { LogisticsFilters, toQuery, useLogisticsFilter } from '../shared/logistics-filters';
 import { ReasonDialog } from '../shared/reason-dialog';
+import { OwedTag } from '../shared/owed-tag';
 import { UrgentTag } from '../shared/urgent-tag';
 import { useWarehousingList } from './api/get-warehousing-list';
 import { useMarkReports } from './api/mark-reports';
@@ -25,6 +26,7 @@ const columns: GenericColumn<WarehousingRow>[] = [
   { title: '体检号', dataIndex: 'order_id', width: 150 },
   { title: '姓名', dataIndex: 'cust_name', width: 80 },
   { title: '加急', dataIndex: 'urgent', width: 60, render: (urgent: boolean) => <UrgentTag urgent={urgent} /> },
+  { title: '欠费', key: 'owed', width: 120, render: (_: unknown, r) => <OwedTag unpaid={r.unpaid} held={r.held} /> },
   {
     title: '性别/年龄',
     key: 'sex_age',

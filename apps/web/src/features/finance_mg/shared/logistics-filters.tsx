@@ -10,6 +10,8 @@ export interface LogisticsFilterValue {
   range: [Dayjs, Dayjs] | null;
   key: string;
   urgent: boolean;
+  /** 欠费: only visits with an unpaid 自费 balance (issue 23). */
+  owed?: boolean;
 }
 
 /** The query both lists take: their done filter under its own name, dates, key, 加急, page. */
@@ -18,6 +20,7 @@ export const toQuery = (v: LogisticsFilterValue, page: { page: number; size: num
   date_to: v.range?.[1].format('YYYY-MM-DD'),
   key: v.key || undefined,
   urgent: v.urgent ? ('1' as const) : undefined,
+  owed: v.owed ? ('1' as const) : undefined,
   ...page,
 });
 
@@ -70,6 +73,9 @@ export function LogisticsFilters({
       />
       <Checkbox checked={value.urgent} onChange={(e) => onChange({ ...value, urgent: e.target.checked })}>
         只看加急
+      </Checkbox>
+      <Checkbox checked={value.owed ?? false} onChange={(e) => onChange({ ...value, owed: e.target.checked })}>
+        只看欠费
       </Checkbox>
       <Button onClick={onRefresh}>刷新</Button>
     </Space>

@@ -107,15 +107,20 @@ describe('参数设置', () => {
     });
   });
 
-  it('shows 0140 with its defaults when never set, and saves the rounding to 1 元 and 先付后检', async () => {
+  it('shows 0140 with its defaults when never set, and saves the rounding to 1 元, 先付后检 and 暂缓发放报告', async () => {
     renderScreen(<ParCfg />);
     const desk = await waitFor(() => formOf('登记收费设置'));
     expect((within(desk).getByLabelText('精确到分') as HTMLInputElement).checked).toBe(true);
     expect((within(desk).getByLabelText('先检后付') as HTMLInputElement).checked).toBe(true);
     fireEvent.click(within(desk).getByLabelText('精确到元'));
     fireEvent.click(within(desk).getByLabelText('先付后检'));
+    const hold = within(desk).getByRole('switch', { name: '未缴清自费费用时暂缓发放报告' });
+    expect(hold.getAttribute('aria-checked')).toBe('false');
+    fireEvent.click(hold);
     fireEvent.click(within(desk).getByRole('button', { name: /保存登记收费设置/ }));
     await screen.findByText('登记收费设置已保存');
-    expect(saved()).toEqual([{ code: '0140', value: { rounding: 'yuan', pay_timing: 'before' } }]);
+    expect(saved()).toEqual([
+      { code: '0140', value: { rounding: 'yuan', pay_timing: 'before', hold_report_unpaid: true } },
+    ]);
   });
 });

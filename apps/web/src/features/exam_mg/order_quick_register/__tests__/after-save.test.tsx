@@ -1,6 +1,12 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_PRINT_SETTINGS, paymentStateRoute, printConfigRoute, type PaymentState } from '@checkup/api-contract';
+import {
+  DEFAULT_PRINT_SETTINGS,
+  paymentStateRoute,
+  printConfigRoute,
+  userInfoRoute,
+  type PaymentState,
+} from '@checkup/api-contract';
 import { fakeApi, type FakeApi } from '../../../../test/fake-api';
 import { renderScreen } from '../../../../test/render-screen';
 import { AfterSaveActions } from '../components/after-save-actions';
@@ -98,6 +104,22 @@ describe('after 完成登记', () => {
     expect(printed.guideSheet).not.toHaveBeenCalled();
     expect(printed.slip).toHaveBeenCalledWith('20261125000001');
     expect(printed.labels).toHaveBeenCalledWith('20261125000001', 2);
+  });
+
+  it('先付后检: 去收费 opens 费用详情 of the visit for an account that may open it', async () => {
+    server.answer(paymentStateRoute, () => state({ pay_timing: 'before', guide_sheet_blocked: true }));
+    server.answer(userInfoRoute, () => ({
+      id: 2,
+      user_account: 'reg',
+      user_name: '刘晓燕',
+      special_flag: '0',
+      role_menu: ['finance_mg/cost_mg_detail'],
+    }));
+    renderScreen(<AfterSaveActions saved={saved()} onNext={() => undefined} />, {
+      pages: { '/manager/finance_mg/cost_mg_detail': <div>费用详情页</div> },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: '去收费' }));
+    expect(await screen.findByText('费用详情页')).toBeTruthy();
   });
 });
 

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Alert, App, Button, Space, Tag } from 'antd';
-import type { PaymentState } from '@checkup/api-contract';
+import { useNavigate } from 'react-router';
+import { costDetailRoute, mayCall, type PaymentState } from '@checkup/api-contract';
+import { useUserInfo } from '../../../session/api/get-user-info';
 import { downloadPaymentSlip } from '../../shared/desk-print/print-desk-documents';
 
 /**
@@ -9,6 +11,9 @@ import { downloadPaymentSlip } from '../../shared/desk-print/print-desk-document
  */
 export function PaymentNotice({ state }: { state: PaymentState }) {
   const { message } = App.useApp();
+  const navigate = useNavigate();
+  // 先付后检 sends the clerk to 费用详情 when the account may open it (issue 23).
+  const mayCharge = mayCall(costDetailRoute, useUserInfo().data?.role_menu ?? []);
   const [printing, setPrinting] = useState(false);
   if (state.unpaid_lines.length === 0) {
     return <Alert type="success" showIcon title="自费项目已缴清（或全部由单位统收）" />;
@@ -33,9 +38,20 @@ export function PaymentNotice({ state }: { state: PaymentState }) {
     </Space>
   );
   const slip = (
-    <Button size="small" loading={printing} onClick={() => void printSlip()}>
-      打印缴费单
-    </Button>
+    <Space direction="vertical" size={4}>
+      <Button size="small" loading={printing} onClick={() => void printSlip()}>
+        打印缴费单
+      </Button>
+      {mayCharge && (
+        <Button
+          size="small"
+          type="primary"
+          onClick={() => void navigate(`/manager/finance_mg/cost_mg_detail?order_id=${state.order_id}`)}
+        >
+          去收费
+        </Button>
+      )}
+    </Space>
   );
   return state.guide_sheet_blocked ? (
     <Alert

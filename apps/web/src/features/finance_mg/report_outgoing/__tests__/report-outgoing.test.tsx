@@ -54,6 +54,8 @@ const row = (over: Partial<OutgoingRow>): OutgoingRow => ({
   picked_by_name: null,
   pickup_remark: null,
   has_signature: false,
+  unpaid: '0.00',
+  held: false,
   ...over,
 });
 

@@ -1,0 +1,1 @@
+ALTER TABLE "dict_data" ADD COLUMN "refund_limit" numeric(10, 2);
