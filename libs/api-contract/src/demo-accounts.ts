@@ -93,6 +93,7 @@ export const DEMO_ROLES = {
       ...['finance_mg/team_balance_accounts_detail', 'finance_mg/day_end_mg', 'finance_mg/account_reconciliation_mg'],
       ...['finance_mg/account_reconciliation_mg_detail', 'finance_mg/report_warehousing', 'finance_mg/report_outgoing'],
       ...['crm', 'crm/group_unit_mg', 'crm/group_unit_mg_detail', 'crm/cmp_arch'],
+      'finance_mg/day_end_mg:finance',
     ],
   },
 } as const satisfies Record<string, { name: string; menu: readonly string[] }>;
