@@ -113,7 +113,9 @@ async function main() {
   installCleanup();
   const tempDir = await mkdtemp(path.join(os.tmpdir(), 'bench-day-end-'));
   removeOnExit(tempDir);
-  log(`bench:day-end — ${LINES} lines × ${RUNS} runs on ${DATABASES.join(', ')}; load average ${os.loadavg()[0]!.toFixed(2)}`);
+  log(
+    `bench:day-end — ${LINES} lines × ${RUNS} runs on ${DATABASES.join(', ')}; load average ${os.loadavg()[0]!.toFixed(2)}`,
+  );
   const out: string[] = [];
   try {
     for (const kind of DATABASES) {

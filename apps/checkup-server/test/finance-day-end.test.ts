@@ -199,12 +199,15 @@ describeOnEachDatabase((target) => {
       expect(Math.round(Number(rolled.total) * 100)).toBe(sumFen(pendingRows.map((r) => r.total)));
       const cash = (rows: { by_method: { method: string; amount: string }[] }[]) =>
         sumFen(rows.flatMap((r) => r.by_method.filter((m) => m.method === 'cash').map((m) => m.amount)));
-      expect(Math.round(Number(rolled.by_method.find((m: { method: string }) => m.method === 'cash').amount) * 100)).toBe(
-        cash(pendingRows),
-      );
+      expect(
+        Math.round(Number(rolled.by_method.find((m: { method: string }) => m.method === 'cash').amount) * 100),
+      ).toBe(cash(pendingRows));
       const detail = await data(fin.caller.get(financeDayEndDetailRoute.path, { id: rolled.id }));
       expect(detail.cashier_day_ends).toHaveLength(pending.total);
-      const left = await db().select().from(cashierDayEnds).where(sql`${cashierDayEnds.financeDayEndId} is null`);
+      const left = await db()
+        .select()
+        .from(cashierDayEnds)
+        .where(sql`${cashierDayEnds.financeDayEndId} is null`);
       expect(left).toHaveLength(0);
 
       expect((await refused(fin.caller.post(financeDayEndCloseRoute.path, {}))).msg).toBe(

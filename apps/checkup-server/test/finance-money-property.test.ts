@@ -70,10 +70,31 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   },
   {
     weight: 3,
-    arbitrary: fc.record({ t: fc.constant('refund' as const), who, pick: fc.nat(), percent: fc.integer({ min: 1, max: 100 }) }),
+    arbitrary: fc.record({
+      t: fc.constant('refund' as const),
+      who,
+      pick: fc.nat(),
+      percent: fc.integer({ min: 1, max: 100 }),
+    }),
   },
-  { weight: 1, arbitrary: fc.record({ t: fc.constant('cardSale' as const), who, fen, method: fc.constantFrom(...CARD_SALE_METHODS) }) },
-  { weight: 1, arbitrary: fc.record({ t: fc.constant('recharge' as const), who, fen, method: fc.constantFrom(...CARD_SALE_METHODS) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      t: fc.constant('cardSale' as const),
+      who,
+      fen,
+      method: fc.constantFrom(...CARD_SALE_METHODS),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      t: fc.constant('recharge' as const),
+      who,
+      fen,
+      method: fc.constantFrom(...CARD_SALE_METHODS),
+    }),
+  },
   { weight: 2, arbitrary: fc.record({ t: fc.constant('cardPay' as const), who, fen }) },
   { weight: 2, arbitrary: fc.record({ t: fc.constant('dayEnd' as const), who }) },
   { weight: 1, arbitrary: fc.constant({ t: 'financeDayEnd' as const }) },
@@ -190,7 +211,8 @@ describeOnEachDatabase((target) => {
   /** What a charge line still has to give back. */
   function refundable(): { id: number; left: number }[] {
     const given = new Map<number, number>();
-    for (const l of model.values()) if (l.refundOf !== null) given.set(l.refundOf, (given.get(l.refundOf) ?? 0) - l.fen);
+    for (const l of model.values())
+      if (l.refundOf !== null) given.set(l.refundOf, (given.get(l.refundOf) ?? 0) - l.fen);
     return [...model.values()]
       .filter((l) => l.refundOf === null && l.fen > 0 && l.method !== 'exam_card')
       .map((l) => ({ id: l.id, left: l.fen - (given.get(l.id) ?? 0) }))
@@ -251,10 +273,15 @@ describeOnEachDatabase((target) => {
         );
         break;
       case 'cardPay': {
-        const [card] = await db().select({ balance: examCards.balance }).from(examCards).where(eq(examCards.cardNo, mainCard));
+        const [card] = await db()
+          .select({ balance: examCards.balance })
+          .from(examCards)
+          .where(eq(examCards.cardNo, mainCard));
         const amount = Math.min(op.fen, fenOfText(card!.balance));
         if (amount <= 0) return;
-        await ok(c!.caller.post(cardPayRoute.path, { card_no: mainCard, order_id: cardOrderId, amount: moneyText(amount) }));
+        await ok(
+          c!.caller.post(cardPayRoute.path, { card_no: mainCard, order_id: cardOrderId, amount: moneyText(amount) }),
+        );
         break;
       }
       case 'dayEnd': {
@@ -272,8 +299,12 @@ describeOnEachDatabase((target) => {
         // The trigger refuses a second day-end taking a closed line.
         const closed = mine[0]!;
         await expect(
-          db().transaction((tx) => tx.execute(sql`update payments set day_end_id = ${dayEnd.id} where id = ${closed.id}`)),
-        ).rejects.toSatisfy((e: Error & { cause?: Error }) => /收费记录不可修改/.test(`${e.message} ${e.cause?.message}`));
+          db().transaction((tx) =>
+            tx.execute(sql`update payments set day_end_id = ${dayEnd.id} where id = ${closed.id}`),
+          ),
+        ).rejects.toSatisfy((e: Error & { cause?: Error }) =>
+          /收费记录不可修改/.test(`${e.message} ${e.cause?.message}`),
+        );
         const [after] = await db().select({ d: payments.dayEndId }).from(payments).where(eq(payments.id, closed.id));
         expect(after!.d).toBe(dayEnd.id);
         break;
@@ -295,7 +326,13 @@ describeOnEachDatabase((target) => {
   /** Every stored total against the Σ of its lines, added up here from the stored text. */
   async function reconcile() {
     const lines = await db()
-      .select({ id: payments.id, amount: payments.amount, method: payments.payMethod, dayEndId: payments.dayEndId, operatorId: payments.operatorId })
+      .select({
+        id: payments.id,
+        amount: payments.amount,
+        method: payments.payMethod,
+        dayEndId: payments.dayEndId,
+        operatorId: payments.operatorId,
+      })
       .from(payments);
     const cdes = await db().select().from(cashierDayEnds);
     const fdes = await db().select().from(financeDayEnds);
@@ -306,7 +343,9 @@ describeOnEachDatabase((target) => {
       expect(own.every((l) => l.operatorId === d.cashierId)).toBe(true);
       expect(d.lineCount).toBe(own.length);
       expect(fenOfText(d.total)).toBe(sum(own.map((l) => fenOfText(l.amount))));
-      expect(fenOfText(d.receivedTotal)).toBe(sum(own.filter((l) => isMoneyReceived(l.method)).map((l) => fenOfText(l.amount))));
+      expect(fenOfText(d.receivedTotal)).toBe(
+        sum(own.filter((l) => isMoneyReceived(l.method)).map((l) => fenOfText(l.amount))),
+      );
       const methods = new Set([...own.map((l) => l.method), ...Object.keys(d.byMethod)]);
       for (const m of methods) {
         expect(fenOfText(d.byMethod[m] ?? '0'), `${d.dayEndNo} ${m}`).toBe(

@@ -46,18 +46,16 @@ async function cashierRows(db: Db, where: SQL | undefined, paging?: { limit: num
     .where(where)
     .orderBy(desc(cashierDayEnds.closedAt), desc(cashierDayEnds.id));
   const rows = paging ? await query.limit(paging.limit).offset(paging.offset) : await query;
-  return rows.map(
-    ({ d, cashierName, financeNo }): CashierDayEndRow => ({
-      id: d.id,
-      day_end_no: d.dayEndNo,
-      cashier_id: d.cashierId,
-      cashier_name: cashierName,
-      branch_id: d.branchId,
-      finance_day_end_no: financeNo,
-      closed_at: d.closedAt.toISOString(),
-      ...totalsOut(d),
-    }),
-  );
+  return rows.map(({ d, cashierName, financeNo }): CashierDayEndRow => ({
+    id: d.id,
+    day_end_no: d.dayEndNo,
+    cashier_id: d.cashierId,
+    cashier_name: cashierName,
+    branch_id: d.branchId,
+    finance_day_end_no: financeNo,
+    closed_at: d.closedAt.toISOString(),
+    ...totalsOut(d),
+  }));
 }
 
 /** 收费员日结记录: the caller's own unless they see every cashier's. */
@@ -95,7 +93,13 @@ export async function dayEndInvoices(db: Db, id: number) {
     .where(or(eq(invoices.dayEndId, id), eq(invoices.voidDayEndId, id)))
     .orderBy(asc(invoices.issuedAt), asc(invoices.id));
   return rows.flatMap((r) => {
-    const base = { id: r.id, invoice_no: r.invoiceNo, title: r.title, state: r.state, issued_at: r.issuedAt.toISOString() };
+    const base = {
+      id: r.id,
+      invoice_no: r.invoiceNo,
+      title: r.title,
+      state: r.state,
+      issued_at: r.issuedAt.toISOString(),
+    };
     const fen = toFen(r.amount);
     return [
       ...(r.dayEndId === id ? [{ ...base, amount: moneyText(fen), counted_as: 'issued' as const }] : []),

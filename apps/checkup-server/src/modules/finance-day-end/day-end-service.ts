@@ -1,21 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import {
-  AppError,
-  DAY_END_MESSAGES,
-  DAY_END_PREFIX,
-  moneyText,
-  toFen,
-  type UserInfo,
-} from '@checkup/api-contract';
+import { AppError, DAY_END_MESSAGES, DAY_END_PREFIX, moneyText, toFen, type UserInfo } from '@checkup/api-contract';
 import type { Db } from '../../db/client.js';
-import {
-  auditLog,
-  cashierDayEnds,
-  financeDayEnds,
-  invoices,
-  monthStatements,
-  payments,
-} from '../../db/schema.js';
+import { auditLog, cashierDayEnds, financeDayEnds, invoices, monthStatements, payments } from '../../db/schema.js';
 import { todayCst } from '../../lib/hospital-day.js';
 import type { Tx } from '../../lib/resource/serve-resource.js';
 import {
@@ -93,11 +79,7 @@ export async function closeCashierDayEnd(db: Db, closer: Closer) {
       throw new AppError('CONFLICT', DAY_END_MESSAGES.nothingOpen);
     }
     // The branch of the lines (payments.branch_id), when they are all of one; null for lines of several.
-    const branches = await tx
-      .selectDistinct({ branchId: payments.branchId })
-      .from(payments)
-      .where(taken)
-      .limit(2);
+    const branches = await tx.selectDistinct({ branchId: payments.branchId }).from(payments).where(taken).limit(2);
     const branchId = branches.length === 1 ? branches[0]!.branchId : null;
     const stored = storedOf(totals);
     await tx
@@ -181,7 +163,11 @@ export async function closeMonthStatement(db: Db, closer: Closer, month: string)
       .update(financeDayEnds)
       .set({ monthStatementId: id })
       .where(and(eq(financeDayEnds.month, month), isNull(financeDayEnds.monthStatementId)))
-      .returning({ total: financeDayEnds.total, receivedTotal: financeDayEnds.receivedTotal, byMethod: financeDayEnds.byMethod });
+      .returning({
+        total: financeDayEnds.total,
+        receivedTotal: financeDayEnds.receivedTotal,
+        byMethod: financeDayEnds.byMethod,
+      });
     if (taken.length === 0) throw new AppError('CONFLICT', DAY_END_MESSAGES.noFinanceDayEnds(month));
     const values = {
       total: moneyText(taken.reduce((s, r) => s + toFen(r.total), 0)),

@@ -95,7 +95,12 @@ export function buildDayEndSheet(
           widths: [110, '*', 60, 80],
           body: [
             head(['发票号', '抬头', '计入', '金额']),
-            ...invoices.map((i) => [i.invoice_no, i.title, i.counted_as === 'issued' ? '开票' : '作废', right(i.amount)]),
+            ...invoices.map((i) => [
+              i.invoice_no,
+              i.title,
+              i.counted_as === 'issued' ? '开票' : '作废',
+              right(i.amount),
+            ]),
           ],
         },
         margin: [0, 0, 0, 8],

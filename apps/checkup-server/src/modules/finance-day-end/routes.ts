@@ -56,24 +56,31 @@ export async function financeDayEndRoutes(app: FastifyInstance, opts: { db: Db }
     return dayEndLines(db, input.id, input);
   });
 
-  app.get(cashierDayEndPrintRoute.path, { config: { access: cashierDayEndPrintRoute.access } }, async (request, reply) => {
-    const parsed = cashierDayEndPrintRoute.input.safeParse(request.query);
-    if (!parsed.success) throw new AppError('VALIDATION', parsed.error.issues[0]?.message);
-    const dayEnd = await readCashierDayEnd(db, request.user!, parsed.data.id);
-    const [invoices, lines, config] = await Promise.all([
-      dayEndInvoices(db, dayEnd.id),
-      dayEndLines(db, dayEnd.id, { page: 1, size: SHEET_LINES_MAX }),
-      readGlobalConfig(db),
-    ]);
-    const pdf = await buildDayEndSheet(dayEnd, invoices, lines.list, {
-      hospitalName: config.hospital.name ?? '体检中心',
-    });
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', pdfDisposition(`day-end-${dayEnd.day_end_no}.pdf`, `日结单-${dayEnd.day_end_no}.pdf`))
-      .header('cache-control', 'no-store')
-      .send(pdf);
-  });
+  app.get(
+    cashierDayEndPrintRoute.path,
+    { config: { access: cashierDayEndPrintRoute.access } },
+    async (request, reply) => {
+      const parsed = cashierDayEndPrintRoute.input.safeParse(request.query);
+      if (!parsed.success) throw new AppError('VALIDATION', parsed.error.issues[0]?.message);
+      const dayEnd = await readCashierDayEnd(db, request.user!, parsed.data.id);
+      const [invoices, lines, config] = await Promise.all([
+        dayEndInvoices(db, dayEnd.id),
+        dayEndLines(db, dayEnd.id, { page: 1, size: SHEET_LINES_MAX }),
+        readGlobalConfig(db),
+      ]);
+      const pdf = await buildDayEndSheet(dayEnd, invoices, lines.list, {
+        hospitalName: config.hospital.name ?? '体检中心',
+      });
+      return reply
+        .header('content-type', 'application/pdf')
+        .header(
+          'content-disposition',
+          pdfDisposition(`day-end-${dayEnd.day_end_no}.pdf`, `日结单-${dayEnd.day_end_no}.pdf`),
+        )
+        .header('cache-control', 'no-store')
+        .send(pdf);
+    },
+  );
 
   defineRoute(app, financeDayEndCloseRoute, async ({ user, request }) => {
     const id = await closeFinanceDayEnd(db, closerOf(user, request));

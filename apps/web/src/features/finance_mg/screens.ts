@@ -1,4 +1,5 @@
 import type { AreaScreens } from '../../app/routes/area-chunks';
+import DayEndMg from './day_end_mg';
 import ReportOutgoing from './report_outgoing';
 import ReportWarehousing from './report_warehousing';
 
@@ -6,4 +7,5 @@ import ReportWarehousing from './report_warehousing';
 export const screens = {
   report_warehousing: ReportWarehousing,
   report_outgoing: ReportOutgoing,
+  day_end_mg: DayEndMg,
 } satisfies AreaScreens<'finance_mg'>;

@@ -10,7 +10,7 @@ import { LocalPrintClient, type PrintOutcome, type PrintResult } from '@checkup/
 import { api } from '../api';
 
 /** A PDF the server answers (an envelope only when it refuses), saved in the browser's downloads. */
-async function downloadPdf(url: string, fileName: string, fetchImpl: typeof fetch = fetch): Promise<void> {
+export async function downloadPdf(url: string, fileName: string, fetchImpl: typeof fetch = fetch): Promise<void> {
   const res = await fetchImpl(url, { credentials: 'include' });
   if (!res.ok || !(res.headers.get('content-type') ?? '').startsWith('application/pdf')) {
     const body = (await res.json().catch(() => null)) as { msg?: unknown } | null;
