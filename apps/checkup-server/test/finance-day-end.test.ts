@@ -13,6 +13,8 @@ import {
   financeDayEndListRoute,
   monthStatementCloseRoute,
   monthStatementListRoute,
+  type RouteDescriptor,
+  type RouteOutput,
 } from '@checkup/api-contract';
 import { auditLog, cashierDayEnds, financeDayEnds, payments, users } from '../src/db/schema.js';
 import { todayCst } from '../src/lib/hospital-day.js';
@@ -40,10 +42,13 @@ describeOnEachDatabase((target) => {
     const [user] = await db().select({ id: users.id }).from(users).where(eq(users.userAccount, account));
     return { caller, id: user!.id };
   }
-  const data = async (res: Promise<{ json(): { status: number; data: unknown; msg?: string }; body: string }>) => {
+  const data = async <R extends RouteDescriptor>(
+    _route: R,
+    res: Promise<{ json(): { status: number; data: unknown }; body: string }>,
+  ) => {
     const r = await res;
     expect(r.json().status, r.body).toBe(200);
-    return r.json().data as Record<string, any>;
+    return r.json().data as RouteOutput<R>;
   };
   /** The database's refusal of a statement (drizzle wraps it: the cause says why). */
   const refusal = async (statement: SQL) => {
@@ -82,7 +87,7 @@ describeOnEachDatabase((target) => {
       const b = await staff(CASHIER_MENU);
       await insertCharge(db(), { operatorId: b.id, orderId, amountFen: 999, method: 'cash' });
 
-      const preview = await data(a.caller.get(cashierDayEndPreviewRoute.path));
+      const preview = await data(cashierDayEndPreviewRoute, a.caller.get(cashierDayEndPreviewRoute.path));
       expect(preview).toMatchObject({
         line_count: 7,
         total: '2043.45',
@@ -103,7 +108,7 @@ describeOnEachDatabase((target) => {
         { income: 'advance', label: '团体预缴', amount: '70.00' },
       ]);
 
-      const closed = await data(a.caller.post(cashierDayEndCloseRoute.path, {}));
+      const closed = await data(cashierDayEndCloseRoute, a.caller.post(cashierDayEndCloseRoute.path, {}));
       expect(closed.day_end_no).toMatch(new RegExp(`^RJ${todayCst().replaceAll('-', '')}\\d{4}$`));
       expect(closed).toMatchObject({ ...preview, cashier_id: a.id, finance_day_end_no: null });
       const open = await db()
@@ -119,13 +124,19 @@ describeOnEachDatabase((target) => {
       const [audit] = await db().select().from(auditLog).where(eq(auditLog.target, closed.day_end_no));
       expect(audit).toMatchObject({ action: 'cashier_day_end', userId: a.id });
 
-      const detail = await data(a.caller.get(cashierDayEndDetailRoute.path, { id: closed.id }));
+      const detail = await data(
+        cashierDayEndDetailRoute,
+        a.caller.get(cashierDayEndDetailRoute.path, { id: closed.id }),
+      );
       expect(detail.invoices.map((i: { amount: string; counted_as: string }) => [i.amount, i.counted_as])).toEqual([
         ['300.00', 'issued'],
         ['10.00', 'issued'],
         ['-10.00', 'voided'],
       ]);
-      const lines = await data(a.caller.get(cashierDayEndLinesRoute.path, { id: closed.id, page: 2, size: 5 }));
+      const lines = await data(
+        cashierDayEndLinesRoute,
+        a.caller.get(cashierDayEndLinesRoute.path, { id: closed.id, page: 2, size: 5 }),
+      );
       expect([lines.total, lines.list.length]).toEqual([7, 2]);
       const pdf = await a.caller.get(cashierDayEndPrintRoute.path, { id: closed.id });
       expect([pdf.statusCode, pdf.headers['content-type'], pdf.rawPayload.subarray(0, 5).toString()]).toEqual([
@@ -137,7 +148,10 @@ describeOnEachDatabase((target) => {
       expect((await refused(b.caller.get(cashierDayEndDetailRoute.path, { id: closed.id }))).msg).toBe(
         '只能查看本人的日结单',
       );
-      const history = await data(b.caller.get(cashierDayEndListRoute.path, { cashier_id: a.id }));
+      const history = await data(
+        cashierDayEndListRoute,
+        b.caller.get(cashierDayEndListRoute.path, { cashier_id: a.id }),
+      );
       expect(history.total).toBe(0);
     });
 
@@ -151,7 +165,7 @@ describeOnEachDatabase((target) => {
       const c = await staff(CASHIER_MENU);
       const line = await insertCharge(db(), { operatorId: c.id, orderId, amountFen: 50_000, method: 'alipay' });
       const invoice = await insertInvoice(db(), c.id, 50_000);
-      const first = await data(c.caller.post(cashierDayEndCloseRoute.path, {}));
+      const first = await data(cashierDayEndCloseRoute, c.caller.post(cashierDayEndCloseRoute.path, {}));
       // The trigger refuses a second day-end taking the line, and any change to it.
       expect(await refusal(sql`update payments set day_end_id = ${first.id} + 0 where id = ${line}`)).toMatch(
         /收费记录不可修改/,
@@ -163,7 +177,7 @@ describeOnEachDatabase((target) => {
       await db().execute(
         sql`update invoices set state = 'voided', voided_by = ${c.id}, voided_at = now() where id = ${invoice}`,
       );
-      const second = await data(c.caller.post(cashierDayEndCloseRoute.path, {}));
+      const second = await data(cashierDayEndCloseRoute, c.caller.post(cashierDayEndCloseRoute.path, {}));
       expect(second).toMatchObject({ line_count: 1, total: '-200.00', invoice_total: '-500.00' });
       expect(Number(second.day_end_no.slice(-4))).toBe(Number(first.day_end_no.slice(-4)) + 1);
       const [kept] = await db().select({ dayEndId: payments.dayEndId }).from(payments).where(eq(payments.id, line));
@@ -186,13 +200,16 @@ describeOnEachDatabase((target) => {
       await insertCharge(db(), { operatorId: x.id, orderId, amountFen: 10_001, method: 'cash' });
       await insertCharge(db(), { operatorId: y.id, orderId, amountFen: 20_002, method: 'cash' });
       await insertCharge(db(), { operatorId: y.id, orderId, amountFen: 30_003, method: 'on_account' });
-      await data(x.caller.post(cashierDayEndCloseRoute.path, {}));
-      await data(y.caller.post(cashierDayEndCloseRoute.path, {}));
-      const pending = await data(fin.caller.get(cashierDayEndListRoute.path, { pending: '1', size: 200 }));
+      await data(cashierDayEndCloseRoute, x.caller.post(cashierDayEndCloseRoute.path, {}));
+      await data(cashierDayEndCloseRoute, y.caller.post(cashierDayEndCloseRoute.path, {}));
+      const pending = await data(
+        cashierDayEndListRoute,
+        fin.caller.get(cashierDayEndListRoute.path, { pending: '1', size: 200 }),
+      );
       const pendingRows = pending.list as { total: string; by_method: { method: string; amount: string }[] }[];
       const sumFen = (texts: string[]) => texts.reduce((s, t) => s + Math.round(Number(t) * 100), 0);
 
-      const rolled = await data(fin.caller.post(financeDayEndCloseRoute.path, {}));
+      const rolled = await data(financeDayEndCloseRoute, fin.caller.post(financeDayEndCloseRoute.path, {}));
       expect(rolled.day_end_no).toMatch(/^CW\d{12}$/);
       expect(rolled.month).toBe(todayCst().slice(0, 7));
       expect(rolled.cashier_count).toBe(new Set(pending.list.map((r: { cashier_id: number }) => r.cashier_id)).size);
@@ -202,7 +219,10 @@ describeOnEachDatabase((target) => {
       expect(
         Math.round(Number(rolled.by_method.find((m: { method: string }) => m.method === 'cash').amount) * 100),
       ).toBe(cash(pendingRows));
-      const detail = await data(fin.caller.get(financeDayEndDetailRoute.path, { id: rolled.id }));
+      const detail = await data(
+        financeDayEndDetailRoute,
+        fin.caller.get(financeDayEndDetailRoute.path, { id: rolled.id }),
+      );
       expect(detail.cashier_day_ends).toHaveLength(pending.total);
       const left = await db()
         .select()
@@ -213,7 +233,10 @@ describeOnEachDatabase((target) => {
       expect((await refused(fin.caller.post(financeDayEndCloseRoute.path, {}))).msg).toBe(
         '无收费员日结明细，不需要做日结',
       );
-      const list = await data(fin.caller.get(financeDayEndListRoute.path, { month: rolled.month }));
+      const list = await data(
+        financeDayEndListRoute,
+        fin.caller.get(financeDayEndListRoute.path, { month: rolled.month }),
+      );
       expect(list.list[0].id).toBe(rolled.id);
     });
 
@@ -228,7 +251,7 @@ describeOnEachDatabase((target) => {
       const month = todayCst().slice(0, 7);
       const dayEnds = await db().select().from(financeDayEnds).where(eq(financeDayEnds.month, month));
       expect(dayEnds.length).toBeGreaterThan(0);
-      const statement = await data(fin.caller.post(monthStatementCloseRoute.path, { month }));
+      const statement = await data(monthStatementCloseRoute, fin.caller.post(monthStatementCloseRoute.path, { month }));
       expect(statement).toMatchObject({
         statement_no: `YJ${month.replace('-', '')}`,
         month,
@@ -238,7 +261,7 @@ describeOnEachDatabase((target) => {
       expect((await refused(fin.caller.post(monthStatementCloseRoute.path, { month }))).msg).toBe(
         DAY_END_MESSAGES.monthDone(month),
       );
-      const list = await data(fin.caller.get(monthStatementListRoute.path));
+      const list = await data(monthStatementListRoute, fin.caller.get(monthStatementListRoute.path));
       expect(list.list.map((s: { month: string }) => s.month)).toContain(month);
       const [audit] = await db().select().from(auditLog).where(eq(auditLog.action, 'month_statement'));
       expect(audit).toMatchObject({ userId: fin.id, target: statement.statement_no });

@@ -131,7 +131,7 @@ describeOnEachDatabase((target) => {
   const ok = async (res: Promise<{ json(): { status: number; data: unknown }; body: string }>) => {
     const r = await res;
     expect(r.json().status, r.body).toBe(200);
-    return r.json().data as Record<string, any>;
+    return r.json().data as { id: number; prefix: string };
   };
 
   beforeAll(async () => {

@@ -43,7 +43,10 @@ let server: FakeApi;
 describe('日结管理：收费员日结', () => {
   beforeEach(() => {
     server = fakeApi([
-      [userInfoRoute, () => ({ id: 5, user_account: 'cashier', user_name: '收费员甲', role_menu: ['finance_mg/day_end_mg'] })],
+      [
+        userInfoRoute,
+        () => ({ id: 5, user_account: 'cashier', user_name: '收费员甲', role_menu: ['finance_mg/day_end_mg'] }),
+      ],
       [cashierDayEndPreviewRoute, () => totals],
       [cashierDayEndListRoute, () => ({ list: [], total: 0, page: 1, size: 10 })],
       [cashierDayEndCloseRoute, () => closed],

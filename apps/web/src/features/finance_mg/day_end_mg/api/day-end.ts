@@ -77,8 +77,7 @@ export const useCloseCashierDayEnd = () => useDayEndWrite(() => api.call(cashier
 /** 财务日结 POST …/finance/close */
 export const useCloseFinanceDayEnd = () => useDayEndWrite(() => api.call(financeDayEndCloseRoute, {}));
 /** 月结 POST …/month/close */
-export const useCloseMonth = () =>
-  useDayEndWrite((month: string) => api.call(monthStatementCloseRoute, { month }));
+export const useCloseMonth = () => useDayEndWrite((month: string) => api.call(monthStatementCloseRoute, { month }));
 
 /** 打印: the day-end sheet (PDF), downloaded to print; reprint as often as wanted. */
 export const printDayEnd = (id: number, dayEndNo: string) =>

@@ -12,7 +12,11 @@ const methodColumns = [
  * A day-end's totals (breadth §11.4): 总金额, 实收 and 非现金 apart (a card spent, 统收, 记账 and 预缴划账
  * bring no money that day), per method on either side, 实收 by income, and 发票总金额.
  */
-export function TotalsView({ totals }: { totals: Omit<DayEndTotals, 'by_income'> & Partial<Pick<DayEndTotals, 'by_income'>> }) {
+export function TotalsView({
+  totals,
+}: {
+  totals: Omit<DayEndTotals, 'by_income'> & Partial<Pick<DayEndTotals, 'by_income'>>;
+}) {
   const received = totals.by_method.filter((m) => m.received);
   const nonCash = totals.by_method.filter((m) => !m.received);
   return (
