@@ -13,6 +13,7 @@ import {
   financeDayEndListRoute,
   monthStatementCloseRoute,
   monthStatementListRoute,
+  moneyText,
   type RouteDescriptor,
   type RouteOutput,
 } from '@checkup/api-contract';
@@ -22,7 +23,7 @@ import { useTestServer } from './support/app.js';
 import { staffSession } from './support/access.js';
 import { describeOnEachDatabase } from './support/database.js';
 import { addOrder, callerFor } from './support/domain.js';
-import { insertCharge, insertInvoice, insertRefund } from './support/money-lines.js';
+import { fenOfText, insertCharge, insertInvoice, insertRefund } from './support/money-lines.js';
 
 type Caller = ReturnType<typeof callerFor>;
 const CASHIER_MENU = ['finance_mg', 'finance_mg/day_end_mg'];
@@ -207,18 +208,16 @@ describeOnEachDatabase((target) => {
         fin.caller.get(cashierDayEndListRoute.path, { pending: '1', size: 200 }),
       );
       const pendingRows = pending.list as { total: string; by_method: { method: string; amount: string }[] }[];
-      const sumFen = (texts: string[]) => texts.reduce((s, t) => s + Math.round(Number(t) * 100), 0);
+      const sumFen = (texts: string[]) => texts.reduce((s, t) => s + fenOfText(t), 0);
 
       const rolled = await data(financeDayEndCloseRoute, fin.caller.post(financeDayEndCloseRoute.path, {}));
       expect(rolled.day_end_no).toMatch(/^CW\d{12}$/);
       expect(rolled.month).toBe(todayCst().slice(0, 7));
       expect(rolled.cashier_count).toBe(new Set(pending.list.map((r: { cashier_id: number }) => r.cashier_id)).size);
-      expect(Math.round(Number(rolled.total) * 100)).toBe(sumFen(pendingRows.map((r) => r.total)));
+      expect(fenOfText(rolled.total)).toBe(sumFen(pendingRows.map((r) => r.total)));
       const cash = (rows: { by_method: { method: string; amount: string }[] }[]) =>
         sumFen(rows.flatMap((r) => r.by_method.filter((m) => m.method === 'cash').map((m) => m.amount)));
-      expect(
-        Math.round(Number(rolled.by_method.find((m: { method: string }) => m.method === 'cash').amount) * 100),
-      ).toBe(cash(pendingRows));
+      expect(fenOfText(rolled.by_method.find((m) => m.method === 'cash')!.amount)).toBe(cash(pendingRows));
       const detail = await data(
         financeDayEndDetailRoute,
         fin.caller.get(financeDayEndDetailRoute.path, { id: rolled.id }),
@@ -237,7 +236,7 @@ describeOnEachDatabase((target) => {
         financeDayEndListRoute,
         fin.caller.get(financeDayEndListRoute.path, { month: rolled.month }),
       );
-      expect(list.list[0].id).toBe(rolled.id);
+      expect(list.list[0]!.id).toBe(rolled.id);
     });
 
     it('makes one month statement of the month’s finance day-ends, at least one', async () => {
@@ -256,7 +255,7 @@ describeOnEachDatabase((target) => {
         statement_no: `YJ${month.replace('-', '')}`,
         month,
         finance_day_end_count: dayEnds.length,
-        total: (dayEnds.reduce((s, d) => s + Math.round(Number(d.total) * 100), 0) / 100).toFixed(2),
+        total: moneyText(dayEnds.reduce((s, d) => s + fenOfText(d.total), 0)),
       });
       expect((await refused(fin.caller.post(monthStatementCloseRoute.path, { month }))).msg).toBe(
         DAY_END_MESSAGES.monthDone(month),
