@@ -97,6 +97,7 @@ export const DEMO_ROLES = {
       // 发票 (issue 23): finance keeps the number ranges and audits and issues group invoices.
       ...['finance_mg/invoice_mg:range', 'finance_mg/apply_for_invoice:audit', 'finance_mg/apply_for_invoice:issue'],
       ...['finance_mg/cost_mg_detail:charge', 'finance_mg/cost_mg_detail:refund', 'finance_mg/cost_mg_detail:reverse'],
+      'finance_mg/day_end_mg:finance',
     ],
   },
 } as const satisfies Record<string, { name: string; menu: readonly string[] }>;

@@ -124,3 +124,4 @@ export * from './finance/reconciliation.js';
 export * from './finance/bank-receipts.js';
 export * from './finance/invoices.js';
 export * from './finance/cashier.js';
+export * from './finance/day-end.js';

@@ -173,6 +173,7 @@ import { RECONCILIATION_ROUTES } from './finance/reconciliation.js';
 import { BANK_RECEIPT_ROUTES } from './finance/bank-receipts.js';
 import { INVOICE_ROUTES } from './finance/invoices.js';
 import { CASHIER_ROUTES } from './finance/cashier.js';
+import { DAY_END_ROUTES } from './finance/day-end.js';
 import { CUSTOMER_ARCHIVE_ROUTES } from './crm/customer-archive.js';
 import { SCHEDULE_SLOT_ROUTES } from './crm/exam-schedule.js';
 import { EXAM_BOOKING_ROUTES } from './crm/exam-booking.js';
@@ -333,6 +334,7 @@ export const contractRoutes: readonly RouteDescriptor[] = [
   ...BREAKFAST_ROUTES,
   ...EXAM_CARD_ROUTES,
   ...CASHIER_ROUTES,
+  ...DAY_END_ROUTES,
   ...CUSTOMER_ARCHIVE_ROUTES,
   ...SCHEDULE_SLOT_ROUTES,
   ...EXAM_BOOKING_ROUTES,

@@ -60,7 +60,7 @@ export const financeMg = defineArea({
     { key: 'team_advance_payment', title: '团体预交款' },
     { key: 'team_balance_accounts', title: '团体结算', keepAlive: true },
     detail('team_balance_accounts_detail', '团体结算详情', 'team_balance_accounts'),
-    { key: 'day_end_mg', title: '日结管理' },
+    { key: 'day_end_mg', title: '日结管理', actions: { finance: '财务日结/月结' } },
     { key: 'account_reconciliation_mg', title: '对账管理', keepAlive: true, actions: { resolve: '处理对账差异' } },
     detail('account_reconciliation_mg_detail', '对账详情', 'account_reconciliation_mg'),
   ],

@@ -8,6 +8,7 @@ import HisGroupInvoice from './his_group_invoice';
 import InvoiceMg from './invoice_mg';
 import CostMg from './cost_mg';
 import CostMgDetail from './cost_mg_detail';
+import DayEndMg from './day_end_mg';
 import ReportOutgoing from './report_outgoing';
 import ReportWarehousing from './report_warehousing';
 
@@ -24,4 +25,5 @@ export const screens = {
   group_invoice: GroupInvoice,
   his_group_invoice: HisGroupInvoice,
   apply_for_invoice: ApplyForInvoice,
+  day_end_mg: DayEndMg,
 } satisfies AreaScreens<'finance_mg'>;
