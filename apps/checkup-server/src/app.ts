@@ -47,6 +47,7 @@ import { packageRoutes } from './modules/package/routes.js';
 import { dictItemMatchRoutes } from './modules/dict-item-match/routes.js';
 import { companyRoutes } from './modules/company/routes.js';
 import { examCardRoutes } from './modules/exam-card/routes.js';
+import { teamSettlementRoutes } from './modules/team-settlement/routes.js';
 import { externalRoutes } from './modules/external/routes.js';
 import { criticalValueRoutes } from './modules/critical-values/routes.js';
 import { itemExecRoutes } from './modules/item-exec/routes.js';
@@ -169,6 +170,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(dictItemMatchRoutes, { db: deps.db });
   await app.register(companyRoutes, { db: deps.db, personalData: deps.personalData });
   await app.register(examCardRoutes, { db: deps.db, personalData: deps.personalData });
+  await app.register(teamSettlementRoutes, { db: deps.db });
   await app.register(groupListRoutes, { db: deps.db, personalData: deps.personalData });
   await app.register(externalRoutes, { db: deps.db });
   await app.register(criticalValueRoutes, { db: deps.db, personalData: deps.personalData });

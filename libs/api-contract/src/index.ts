@@ -119,3 +119,4 @@ export * from './crm/group-order.js';
 export * from './crm/group-price.js';
 export * from './crm/group-list-import.js';
 export * from './finance/money-lines.js';
+export * from './finance/settlement.js';

@@ -169,6 +169,7 @@ import { FEEDBACK_ROUTES } from './crm/feedback.js';
 import { BREAKFAST_ROUTES } from './crm/breakfast.js';
 import { GROUP_REGISTER_ROUTES } from './crm/group-register.js';
 import { EXAM_CARD_ROUTES } from './crm/exam-card.js';
+import { SETTLEMENT_ROUTES } from './finance/settlement.js';
 import { CUSTOMER_ARCHIVE_ROUTES } from './crm/customer-archive.js';
 import { SCHEDULE_SLOT_ROUTES } from './crm/exam-schedule.js';
 import { EXAM_BOOKING_ROUTES } from './crm/exam-booking.js';
@@ -328,6 +329,7 @@ export const contractRoutes: readonly RouteDescriptor[] = [
   ...FEEDBACK_ROUTES,
   ...BREAKFAST_ROUTES,
   ...EXAM_CARD_ROUTES,
+  ...SETTLEMENT_ROUTES,
   ...CUSTOMER_ARCHIVE_ROUTES,
   ...SCHEDULE_SLOT_ROUTES,
   ...EXAM_BOOKING_ROUTES,

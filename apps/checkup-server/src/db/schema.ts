@@ -213,3 +213,4 @@ export * from './schema/group-register.js';
 export * from './schema/exam-cards.js';
 export * from './schema/crm-schedule.js';
 export * from './schema/finance.js';
+export * from './schema/settlement.js';
