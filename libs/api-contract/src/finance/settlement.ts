@@ -351,7 +351,10 @@ export const statementCheckoutRoute = route({
     ...statementRef,
     amount: positiveMoney('实际结帐金额'),
     payments: jsonField(
-      z.array(checkoutLineSchema, { error: '付款明细格式不正确' }).min(1, '请至少填写一条付款信息').max(10, '付款信息最多10条'),
+      z
+        .array(checkoutLineSchema, { error: '付款明细格式不正确' })
+        .min(1, '请至少填写一条付款信息')
+        .max(10, '付款信息最多10条'),
       '付款明细',
     ),
   }),

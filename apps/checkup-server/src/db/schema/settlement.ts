@@ -134,7 +134,9 @@ export const settlementLines = pgTable(
   (t) => [
     index('settlement_lines_settlement_idx').on(t.settlementId),
     // A line is in at most one live statement (§11.2(c)2).
-    uniqueIndex('settlement_lines_live_uq').on(t.orderId, t.unionId).where(sql`${t.live}`),
+    uniqueIndex('settlement_lines_live_uq')
+      .on(t.orderId, t.unionId)
+      .where(sql`${t.live}`),
     check('settlement_lines_dec_ck', sql`${t.decCharges} >= 0 and ${t.decCharges} <= ${t.accCharge}`),
   ],
 );

@@ -9,14 +9,7 @@ import {
   type CompanyLedgerKind,
 } from '@checkup/api-contract';
 import type { Db } from '../../db/client.js';
-import {
-  companies,
-  companyAccountLedger,
-  companyAccounts,
-  payments,
-  settlements,
-  users,
-} from '../../db/schema.js';
+import { companies, companyAccountLedger, companyAccounts, payments, settlements, users } from '../../db/schema.js';
 import type { Tx } from '../../lib/resource/serve-resource.js';
 
 export const yuan = (fen: number) => `¥${moneyText(fen)}`;

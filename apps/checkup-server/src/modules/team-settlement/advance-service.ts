@@ -137,11 +137,7 @@ export async function refundBalance(
       .select({ id: payments.id })
       .from(payments)
       .where(
-        and(
-          eq(payments.companyAccountId, account.id),
-          eq(payments.purpose, 'advance'),
-          eq(payments.kind, 'charge'),
-        ),
+        and(eq(payments.companyAccountId, account.id), eq(payments.purpose, 'advance'), eq(payments.kind, 'charge')),
       )
       .orderBy(desc(payments.id))
       .limit(1);
@@ -168,7 +164,12 @@ export async function refundBalance(
     await recordAudit(tx, request, 'team_advance_refund', {
       ...actor(user),
       target: `company_account:${account.id}`,
-      detail: { method: input.method, amount: moneyText(input.amount), balance: moneyText(balanceFen), reason: input.reason },
+      detail: {
+        method: input.method,
+        amount: moneyText(input.amount),
+        balance: moneyText(balanceFen),
+        reason: input.reason,
+      },
     });
     return accountRow(tx, account.id);
   });

@@ -34,7 +34,12 @@ async function companyOf(tx: Tx, groupOrderId: number) {
  * is 0; a 划账 line draws on the company's prepaid account under its row lock (one checkout at a time).
  * All lines, the ledger and the statement's state move in one transaction.
  */
-export async function checkout(db: Db, input: In<typeof statementCheckoutRoute>, user: UserInfo, request: FastifyRequest) {
+export async function checkout(
+  db: Db,
+  input: In<typeof statementCheckoutRoute>,
+  user: UserInfo,
+  request: FastifyRequest,
+) {
   if (input.payments.some((l) => l.amount === 0)) throw new AppError('VALIDATION', SETTLE_MESSAGES.zero);
   const sumFen = input.payments.reduce((s, l) => s + l.amount, 0);
   if (sumFen !== input.amount) throw new AppError('VALIDATION', SETTLE_MESSAGES.mismatch);

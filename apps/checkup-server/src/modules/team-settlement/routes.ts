@@ -30,14 +30,7 @@ import { accountRow, accountRows, ledgerRows } from './advance-account.js';
 import { changeAccountState, openAccount, refundBalance, topUp } from './advance-service.js';
 import { checkout, uncheckout } from './checkout-service.js';
 import { banAbsent, checkoutSheet, serveSheetExport } from './checkout-sheet.js';
-import {
-  addFee,
-  auditStatement,
-  createStatement,
-  deduct,
-  removeFee,
-  voidStatement,
-} from './statement-service.js';
+import { addFee, auditStatement, createStatement, deduct, removeFee, voidStatement } from './statement-service.js';
 import {
   ofOrder,
   settleOrderRows,

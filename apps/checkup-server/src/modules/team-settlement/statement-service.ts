@@ -66,7 +66,12 @@ export async function lockApprovedOrder(tx: Tx, groupOrderId: number) {
  * not 禁检), their company-paid lines not returned and in no live statement, filtered by the 含弃检
  * mode, split by the person's 统收限额 (what the cap leaves over is the person's).
  */
-async function eligibleLines(tx: Tx, groupOrderId: number, preSettle: boolean, mode: In<typeof statementCreateRoute>['waive_mode']) {
+async function eligibleLines(
+  tx: Tx,
+  groupOrderId: number,
+  preSettle: boolean,
+  mode: In<typeof statementCreateRoute>['waive_mode'],
+) {
   const people = await tx
     .select({ orderId: orders.orderId, status: orders.status, cap: groupPersons.priceLimit })
     .from(groupPersons)
@@ -162,7 +167,9 @@ export async function createStatement(
     if (lines.length === 0) {
       throw new AppError(
         'VALIDATION',
-        input.pre_settle ? '没有可结算的统收项目（已登记人员的项目均已结算）' : '没有可结算的统收项目（须总检完成，或勾选预结算）',
+        input.pre_settle
+          ? '没有可结算的统收项目（已登记人员的项目均已结算）'
+          : '没有可结算的统收项目（须总检完成，或勾选预结算）',
       );
     }
     const [made] = await tx
@@ -189,7 +196,12 @@ export async function createStatement(
     await recordAudit(tx, request, 'team_settlement_create', {
       ...actor(user),
       target: made!.no,
-      detail: { group_order_id: input.group_order_id, pre_settle: input.pre_settle, mode: WAIVE_MODE_LABELS[input.waive_mode], lines: lines.length },
+      detail: {
+        group_order_id: input.group_order_id,
+        pre_settle: input.pre_settle,
+        mode: WAIVE_MODE_LABELS[input.waive_mode],
+        lines: lines.length,
+      },
     });
     return statementRow(tx, made!.id);
   });
@@ -309,7 +321,10 @@ export async function auditStatement(
     const auditing = input.audit === '1';
     if (auditing && st.state !== '草稿') throw new AppError('ILLEGAL_TRANSITION', `结算单${st.state}，不能审核`);
     if (!auditing && st.state !== '已审核') {
-      throw new AppError('ILLEGAL_TRANSITION', st.state === '已结账' ? '结算单已结账，请先反结账' : `结算单${st.state}，不能反审核`);
+      throw new AppError(
+        'ILLEGAL_TRANSITION',
+        st.state === '已结账' ? '结算单已结账，请先反结账' : `结算单${st.state}，不能反审核`,
+      );
     }
     await tx
       .update(settlements)
