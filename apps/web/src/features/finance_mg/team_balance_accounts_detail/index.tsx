@@ -72,6 +72,9 @@ export default function TeamBalanceAccountsDetail() {
     const ref = { id: s.id, version: s.version };
     return (
       <Space size={0}>
+        <Button type="link" size="small" onClick={() => setChosenId(s.id)}>
+          明细
+        </Button>
         {maySettle && s.state === '草稿' && (
           <Button
             type="link"
@@ -153,11 +156,6 @@ export default function TeamBalanceAccountsDetail() {
                     pagination={false}
                     loading={detail.isFetching}
                     dataSource={statements}
-                    rowSelection={{
-                      type: 'radio',
-                      selectedRowKeys: chosen ? [chosen.id] : [],
-                      onChange: (keys) => setChosenId(Number(keys[0])),
-                    }}
                     columns={[
                       { title: '结算单号', dataIndex: 'settlement_no', width: 140 },
                       {

@@ -1,9 +1,17 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { statementCheckoutRoute, type CompanyAccountRow, type Statement } from '@checkup/api-contract';
+import {
+  checkoutSheetRoute,
+  settleDetailRoute,
+  statementCheckoutRoute,
+  userInfoRoute,
+  type CompanyAccountRow,
+  type Statement,
+} from '@checkup/api-contract';
 import { fakeApi } from '../../../../test/fake-api';
 import { renderScreen } from '../../../../test/render-screen';
 import { CheckoutDialog } from '../components/checkout-dialog';
+import TeamBalanceAccountsDetail from '../index';
 
 const statement: Statement = {
   id: 9,
@@ -76,5 +84,43 @@ describe('团体结算详情 · 结账', () => {
     expect(await screen.findByText('结算单JS202611290001已结账')).toBeTruthy();
     expect(onClose).toHaveBeenCalled();
     expect(within(document.body).queryByText('未开立预缴账户')).toBeNull();
+  });
+
+  it('offers 结账 on an audited statement only to an account with the checkout permission', async () => {
+    const detail = {
+      order: {
+        id: 5,
+        order_no: 'TD202611010001',
+        order_name: '钢铁厂年度体检',
+        company_id: 3,
+        company_name: '钢铁厂',
+        sales_name: null,
+        receivable: '600.00',
+        settled: '0.00',
+        pending: '600.00',
+      },
+      statements: [statement],
+      account,
+    };
+    const server = fakeApi([
+      [userInfoRoute, () => ({ role_menu: ['finance_mg/team_balance_accounts:checkout'] })],
+      [settleDetailRoute, () => detail],
+      [checkoutSheetRoute, () => ({ people: [], summary: {} })],
+    ]);
+    const route = '/manager/finance_mg/team_balance_accounts_detail?id=5';
+    const first = renderScreen(<TeamBalanceAccountsDetail />, { route });
+    const row = (await screen.findByText('JS202611290001')).closest('tr')!;
+    fireEvent.click(await within(row).findByText('结账'));
+    expect(await screen.findByText('结帐原金额')).toBeTruthy();
+    expect(within(row).queryByText('反审核')).toBeNull();
+    first.unmount();
+
+    server.answer(userInfoRoute, () => ({
+      role_menu: ['finance_mg/team_balance_accounts', 'finance_mg/team_balance_accounts:settle'],
+    }));
+    renderScreen(<TeamBalanceAccountsDetail />, { route });
+    const again = (await screen.findByText('JS202611290001')).closest('tr')!;
+    expect(await within(again).findByText('反审核')).toBeTruthy();
+    expect(within(again).queryByText('结账')).toBeNull();
   });
 });
