@@ -92,6 +92,8 @@ export const DEMO_ROLES = {
       ...['finance_mg/group_invoice', 'finance_mg/his_group_invoice', 'finance_mg/apply_for_invoice'],
       ...['finance_mg/finance_match', 'finance_mg/team_advance_payment', 'finance_mg/team_balance_accounts'],
       ...['finance_mg/team_balance_accounts_detail', 'finance_mg/day_end_mg', 'finance_mg/account_reconciliation_mg'],
+      ...['finance_mg/team_advance_payment:topup', 'finance_mg/team_balance_accounts:settle'],
+      'finance_mg/team_balance_accounts:checkout',
       ...['finance_mg/account_reconciliation_mg_detail', 'finance_mg/report_warehousing', 'finance_mg/report_outgoing'],
       ...['crm', 'crm/group_unit_mg', 'crm/group_unit_mg_detail', 'crm/cmp_arch'],
       // 发票 (issue 23): finance keeps the number ranges and audits and issues group invoices.

@@ -125,3 +125,4 @@ export * from './finance/bank-receipts.js';
 export * from './finance/invoices.js';
 export * from './finance/cashier.js';
 export * from './finance/day-end.js';
+export * from './finance/settlement.js';

@@ -174,6 +174,7 @@ import { BANK_RECEIPT_ROUTES } from './finance/bank-receipts.js';
 import { INVOICE_ROUTES } from './finance/invoices.js';
 import { CASHIER_ROUTES } from './finance/cashier.js';
 import { DAY_END_ROUTES } from './finance/day-end.js';
+import { SETTLEMENT_ROUTES } from './finance/settlement.js';
 import { CUSTOMER_ARCHIVE_ROUTES } from './crm/customer-archive.js';
 import { SCHEDULE_SLOT_ROUTES } from './crm/exam-schedule.js';
 import { EXAM_BOOKING_ROUTES } from './crm/exam-booking.js';
@@ -335,6 +336,7 @@ export const contractRoutes: readonly RouteDescriptor[] = [
   ...EXAM_CARD_ROUTES,
   ...CASHIER_ROUTES,
   ...DAY_END_ROUTES,
+  ...SETTLEMENT_ROUTES,
   ...CUSTOMER_ARCHIVE_ROUTES,
   ...SCHEDULE_SLOT_ROUTES,
   ...EXAM_BOOKING_ROUTES,

@@ -215,3 +215,4 @@ export * from './schema/crm-schedule.js';
 export * from './schema/finance.js';
 export * from './schema/reconciliation.js';
 export * from './schema/invoices.js';
+export * from './schema/settlement.js';

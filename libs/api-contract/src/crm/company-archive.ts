@@ -35,8 +35,8 @@ export const companyArchiveResource = defineResource({
   title: '单位',
   base: '/manager/api/crm/company',
   screens: ['crm/cmp_arch', 'crm/cmp_arch_info'],
-  /** 合同管理 picks a contract's company from this list. */
-  readers: ['crm/cntr_book', 'crm/cntr_book_detail'],
+  /** 合同管理 picks a contract's company from this list; 团体预缴 opens a company's prepaid account. */
+  readers: ['crm/cntr_book', 'crm/cntr_book_detail', 'finance_mg/team_advance_payment'],
   row: z.object({
     company_name: z.string(),
     credit_code: z.string().nullable(),

@@ -21,6 +21,7 @@ import { departments, packages, unions } from './catalogue.js';
 import { examCards } from './exam-cards.js';
 import { cashierDayEnds } from './finance.js';
 import { companies, companyGroups, customers } from './people.js';
+import { companyAccounts, settlements } from './settlement.js';
 import { branches } from './system-register.js';
 
 /**
@@ -186,9 +187,9 @@ export const payments = pgTable(
     /** The line a refund or reversal gives back. */
     refundOf: integer('refund_of').references((): AnyPgColumn => payments.id),
     /** 团体结算: the settlement this line pays (settlement_id; the table comes with 团体结算). */
-    settlementId: integer('settlement_id'),
+    settlementId: integer('settlement_id').references((): AnyPgColumn => settlements.id),
     /** 团体预缴: the company's prepaid account topped up, or drawn by 预缴划账. */
-    companyAccountId: integer('company_account_id'),
+    companyAccountId: integer('company_account_id').references((): AnyPgColumn => companyAccounts.id),
     /** The cashier day-end that closed this line; null while open. Set once, never cleared. */
     dayEndId: integer('day_end_id').references((): AnyPgColumn => cashierDayEnds.id),
     amount: numeric('amount', { precision: 10, scale: 2 }).notNull(),

@@ -11,6 +11,9 @@ import CostMgDetail from './cost_mg_detail';
 import DayEndMg from './day_end_mg';
 import ReportOutgoing from './report_outgoing';
 import ReportWarehousing from './report_warehousing';
+import TeamAdvancePayment from './team_advance_payment';
+import TeamBalanceAccounts from './team_balance_accounts';
+import TeamBalanceAccountsDetail from './team_balance_accounts_detail';
 
 /** The built screens of 财务管理, by screen key; the rest of the area shows the developing page. */
 export const screens = {
@@ -26,4 +29,7 @@ export const screens = {
   his_group_invoice: HisGroupInvoice,
   apply_for_invoice: ApplyForInvoice,
   day_end_mg: DayEndMg,
+  team_advance_payment: TeamAdvancePayment,
+  team_balance_accounts: TeamBalanceAccounts,
+  team_balance_accounts_detail: TeamBalanceAccountsDetail,
 } satisfies AreaScreens<'finance_mg'>;
