@@ -229,8 +229,6 @@ describeOnEachDatabase((target) => {
           method: op.method,
           purpose: op.purpose,
           orderId: visitOrderId,
-          settlementId: 7,
-          companyAccountId: 3,
         });
         break;
       case 'discount':

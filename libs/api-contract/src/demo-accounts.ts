@@ -88,6 +88,7 @@ export const DEMO_ROLES = {
   finance: {
     name: '财务',
     menu: [
+      ...['exam_mg', 'exam_mg/home_page'],
       ...['finance_mg', 'finance_mg/cost_mg', 'finance_mg/cost_mg_detail', 'finance_mg/invoice_mg'],
       ...['finance_mg/group_invoice', 'finance_mg/his_group_invoice', 'finance_mg/apply_for_invoice'],
       ...['finance_mg/finance_match', 'finance_mg/team_advance_payment', 'finance_mg/team_balance_accounts'],

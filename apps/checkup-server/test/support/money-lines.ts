@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { moneyText, type PaymentPurpose } from '@checkup/api-contract';
 import type { Db } from '../../src/db/client.js';
-import { invoices, payments } from '../../src/db/schema.js';
+import { companies, companyAccounts, groupOrders, invoices, payments, settlements } from '../../src/db/schema.js';
 
 /**
  * Money lines as the cashier (收费/退费), settlements and 团体预缴 write them, for tests of what reads
@@ -19,16 +19,54 @@ export interface ChargeLine {
   branchId?: number | null;
 }
 
+const owners = new WeakMap<Db, Promise<{ settlementId: number; companyAccountId: number }>>();
+
+/** A settlement and a prepaid account for lines that name none (the payments keep foreign keys to both). */
+function moneyOwners(db: Db) {
+  let made = owners.get(db);
+  if (!made) {
+    made = (async () => {
+      const [company] = await db
+        .insert(companies)
+        .values({ companyName: '日结测试单位' })
+        .returning({ id: companies.id });
+      const [order] = await db
+        .insert(groupOrders)
+        .values({
+          orderNo: 'TD-MONEY-LINES',
+          orderName: '日结测试订单',
+          companyId: company!.id,
+          planFrom: '2026-01-01',
+          planTo: '2026-12-31',
+          approvalState: 'approved',
+        })
+        .returning({ id: groupOrders.id });
+      const [settlement] = await db
+        .insert(settlements)
+        .values({ settlementNo: 'JS-MONEY-LINES', groupOrderId: order!.id, waiveMode: 'exclude_waived' })
+        .returning({ id: settlements.id });
+      const [account] = await db
+        .insert(companyAccounts)
+        .values({ companyId: company!.id })
+        .returning({ id: companyAccounts.id });
+      return { settlementId: settlement!.id, companyAccountId: account!.id };
+    })();
+    owners.set(db, made);
+  }
+  return made;
+}
+
 export async function insertCharge(db: Db, line: ChargeLine): Promise<number> {
   const purpose = line.purpose ?? 'visit';
+  const owner = purpose === 'visit' ? null : await moneyOwners(db);
   const [row] = await db
     .insert(payments)
     .values({
       purpose,
       kind: 'charge',
       orderId: purpose === 'visit' ? line.orderId : null,
-      settlementId: purpose === 'settlement' ? (line.settlementId ?? 1) : null,
-      companyAccountId: purpose === 'advance' ? (line.companyAccountId ?? 1) : null,
+      settlementId: purpose === 'settlement' ? (line.settlementId ?? owner!.settlementId) : null,
+      companyAccountId: purpose === 'advance' ? (line.companyAccountId ?? owner!.companyAccountId) : null,
       amount: moneyText(line.amountFen),
       payMethod: line.method,
       operatorId: line.operatorId,

@@ -26,6 +26,7 @@ import { insertMany } from './bulk-insert.js';
 import { seedDemoCompanies } from './companies.js';
 import { seedDemoCards } from './exam-cards.js';
 import { seedDemoGroupOrderStates } from './group-order-states.js';
+import { seedDemoFinance } from './finance.js';
 import { isValidDay, todayCst } from './dates.js';
 import { buildContent, type ContentContext, type CustomerRef } from './order-content.js';
 import type { Staff, StaffMember } from './order-extras.js';
@@ -143,6 +144,7 @@ export async function seedDemoOrders(db: Db, options: SeedOrdersOptions): Promis
   const groups = await seedDemoCompanies(db, today, options.personalData);
   await seedDemoCards(db, today, options.personalData);
   await seedDemoGroupOrderStates(db, today);
+  await seedDemoFinance(db);
   const existing = await db.$count(orders);
   // Every demo visit and payment line is the desk's branch (issue 21).
   const branchId = await firstBranchId(db);

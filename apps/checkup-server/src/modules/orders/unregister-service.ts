@@ -18,6 +18,7 @@ import {
   orderUnions,
   orders,
   payments,
+  settlementLines,
   queueEntries,
   queueEvents,
   recordLocks,
@@ -78,6 +79,7 @@ const WORK_DONE: { table: PgTable; orderId: AnyPgColumn; msg: string }[] = [
   { table: breakfasts, orderId: breakfasts.orderId, msg: '该体检已领取早餐，不能反登记' },
   // A card paid for the visit (its money line refuses too): the card's ledger names the visit.
   { table: cardLedger, orderId: cardLedger.orderId, msg: '该体检已有体检卡消费记录，不能反登记，请先办理退款' },
+  { table: settlementLines, orderId: settlementLines.orderId, msg: '该体检已列入团体结算单，不能反登记' },
 ];
 
 /** The tables 反登记 empties of the order (besides orders itself). */

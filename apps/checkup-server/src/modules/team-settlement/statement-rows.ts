@@ -13,6 +13,7 @@ import {
 import type { Db } from '../../db/client.js';
 import {
   companies,
+  companyGroups,
   customers,
   groupOrders,
   groupPersons,
@@ -99,11 +100,14 @@ const ABANDONED = [UNION_EXEC.waived, UNION_EXEC.refused];
 export async function settleOrderRows(db: Db, where?: SQL) {
   const receivable = db
     .select({
-      groupOrderId: groupPersons.groupOrderId,
+      groupOrderId: sql<number>`coalesce(${groupPersons.groupOrderId}, ${companyGroups.groupOrderId})`.as(
+        'group_order_id',
+      ),
       total: sql<string>`coalesce(sum(${orderUnions.price}), 0)`.as('receivable_total'),
     })
-    .from(groupPersons)
-    .innerJoin(orders, eq(orders.orderId, groupPersons.orderId))
+    .from(orders)
+    .leftJoin(groupPersons, eq(groupPersons.orderId, orders.orderId))
+    .leftJoin(companyGroups, eq(companyGroups.id, orders.groupId))
     .innerJoin(orderUnions, eq(orderUnions.orderId, orders.orderId))
     .where(
       and(
@@ -113,7 +117,7 @@ export async function settleOrderRows(db: Db, where?: SQL) {
         notInArray(orderUnions.status, ABANDONED),
       ),
     )
-    .groupBy(groupPersons.groupOrderId)
+    .groupBy(sql`coalesce(${groupPersons.groupOrderId}, ${companyGroups.groupOrderId})`)
     .as('receivable');
   const settled = db
     .select({

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { and, asc, desc, eq, inArray, isNull, like, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, like, ne, or, sql } from 'drizzle-orm';
 import {
   AppError,
   DEDUCT_MODE_LABELS,
@@ -17,6 +17,7 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import {
+  companyGroups,
   groupOrders,
   groupPersons,
   orderUnions,
@@ -74,11 +75,13 @@ async function eligibleLines(
 ) {
   const people = await tx
     .select({ orderId: orders.orderId, status: orders.status, cap: groupPersons.priceLimit })
-    .from(groupPersons)
-    .innerJoin(orders, eq(orders.orderId, groupPersons.orderId))
+    .from(orders)
+    // A visit belongs to the order by its list row (预登记), or by its group when registered at the desk.
+    .leftJoin(groupPersons, eq(groupPersons.orderId, orders.orderId))
+    .leftJoin(companyGroups, eq(companyGroups.id, orders.groupId))
     .where(
       and(
-        eq(groupPersons.groupOrderId, groupOrderId),
+        or(eq(groupPersons.groupOrderId, groupOrderId), eq(companyGroups.groupOrderId, groupOrderId)),
         preSettle ? ne(orders.status, 'prepared') : inArray(orders.status, [...FINISHED_STATUSES]),
       ),
     )
