@@ -124,7 +124,8 @@ describeOnEachDatabase((target) => {
       .where(sql`${auditLog.action} = 'access_denied' and ${auditLog.userAccount} like 'deny\\_%'`);
     expect(denied.map((d) => d.target).sort()).toEqual(guarded.map((r) => r.path).sort());
     process.stdout.write(`access registry: ${guarded.length} screen-keyed calls refused\n`);
-  });
+    // One account and one call per route: the time grows with the registry (20 s here, 38 s seen under load).
+  }, 120_000);
 
   it('lets an account whose role opens exactly one of the screens past the check', async () => {
     const guarded = served().filter((r) => keysOf(r).length > 0);
@@ -136,7 +137,7 @@ describeOnEachDatabase((target) => {
       if (res.statusCode === 403 && res.json().msg === FORBIDDEN) refused.push(`${route.path} (${key})`);
     }
     expect(refused).toEqual([]);
-  });
+  }, 120_000);
 
   it('answers signed-in calls to a role without screens, and no call but the public ones without a session', async () => {
     const token = await staffSession(db(), 'no_screens', []);
