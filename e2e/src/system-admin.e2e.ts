@@ -32,7 +32,14 @@ describe('系统设置: the centre administers its own accounts, roles and menus
   async function pick(page: Page, scope: Locator, field: string, option: string) {
     await scope.getByRole('combobox', { name: field }).click();
     const list = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
-    await list.locator(`.ant-select-item-option[title="${option}"]`).click();
+    const item = list.locator(`.ant-select-item-option[title="${option}"]`);
+    await list.locator('.ant-select-item-option').first().waitFor();
+    // The list is virtual: an option below the first screenful is rendered once scrolled to.
+    for (let i = 0; i < 20 && (await item.count()) === 0; i += 1) {
+      await list.locator('.ant-select-item-option').first().hover();
+      await page.mouse.wheel(0, 160);
+    }
+    await item.click();
     await page.keyboard.press('Escape');
     await list.waitFor({ state: 'hidden' });
   }
