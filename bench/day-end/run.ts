@@ -75,17 +75,30 @@ async function seedCashier(query: Query, run: number) {
   );
   const refunds = Math.floor(LINES / 10);
   const charges = LINES - refunds;
-  // Settlement and 预缴 lines: their owners (settlement_id, company_account_id) are plain numbers.
+  // Settlement and 预缴 lines name a real settlement and prepaid account (the payments keep foreign keys).
+  const [company] = await query(`INSERT INTO companies (company_name) VALUES ($1) RETURNING id`, [
+    `日结压测单位${run}`,
+  ]);
+  const [order] = await query(
+    `INSERT INTO group_orders (order_no, order_name, company_id, plan_from, plan_to, approval_state)
+     VALUES ($1, '日结压测订单', $2, '2026-01-01', '2026-12-31', 'approved') RETURNING id`,
+    [`TD-BENCH-${run}`, company!.id],
+  );
+  const [settlement] = await query(
+    `INSERT INTO settlements (settlement_no, group_order_id, waive_mode) VALUES ($1, $2, 'exclude_waived') RETURNING id`,
+    [`JS-BENCH-${run}`, order!.id],
+  );
+  const [prepaid] = await query(`INSERT INTO company_accounts (company_id) VALUES ($1) RETURNING id`, [company!.id]);
   await query(
     `INSERT INTO payments (purpose, settlement_id, company_account_id, amount, pay_method, operator_id)
      SELECT CASE WHEN n % 3 = 0 THEN 'settlement' ELSE 'advance' END,
-            CASE WHEN n % 3 = 0 THEN 1 + n % 50 END,
-            CASE WHEN n % 3 = 0 THEN NULL ELSE 1 + n % 50 END,
+            CASE WHEN n % 3 = 0 THEN $5::int END,
+            CASE WHEN n % 3 = 0 THEN NULL ELSE $6::int END,
             (100 + (n * 7919) % 99900) / 100.0,
             ($2::text[])[1 + n % $3],
             $1
      FROM generate_series(0, $4 - 1) AS n`,
-    [id, METHODS, METHODS.length, charges],
+    [id, METHODS, METHODS.length, charges, settlement!.id, prepaid!.id],
   );
   await query(
     `INSERT INTO payments (purpose, settlement_id, company_account_id, kind, refund_of, amount, pay_method, operator_id)
