@@ -3,13 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
-import { startStack } from '@checkup/launcher';
 import { costDetailRoute } from '@checkup/api-contract';
 import { preparePglite, seed, serverVersion, withSql, type Query } from '../server/databases.js';
 import { todayCst } from '../server/mix.js';
 import { getData, logIn } from '../server/session.js';
 import { benchCli, progressLog } from '../shared/cli.js';
-import { freePort, installCleanup, onStop, removeOnExit, stopAll } from '../shared/processes.js';
+import { startBenchStack } from '../shared/bench-stack.js';
+import { installCleanup, removeOnExit, stopAll } from '../shared/processes.js';
 import { median } from '../shared/stats.js';
 
 /*
@@ -94,18 +94,7 @@ async function main(): Promise<void> {
       db.version = `PGlite (PostgreSQL ${await serverVersion(query)})`;
       return addVisit(query);
     });
-    const stack = await startStack({
-      checkupPort: await freePort(),
-      bffPort: await freePort(),
-      kioskPort: await freePort(),
-      bffHost: '127.0.0.1',
-      dataDir: db.dataDir,
-      databaseUrl: db.databaseUrl,
-      logLevel: 'warn',
-      env: { SEED_ORDERS: '0' },
-      readyTimeoutMs: 180_000,
-    });
-    onStop(() => stack.stop());
+    const stack = await startBenchStack(db);
     const session = await logIn(stack.url, 'cashier');
     const open = () => getData(session, costDetailRoute, { order_id: orderId });
     const first = await open();

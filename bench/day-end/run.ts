@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
-import { startStack } from '@checkup/launcher';
 import {
   cashierDayEndCloseRoute,
   cashierDayEndPreviewRoute,
@@ -24,7 +23,8 @@ import {
 import { todayCst } from '../server/mix.js';
 import { getData, logIn, type Session } from '../server/session.js';
 import { adminDatabaseUrl, benchCli, progressLog } from '../shared/cli.js';
-import { freePort, installCleanup, onStop, removeOnExit, stopAll } from '../shared/processes.js';
+import { startBenchStack } from '../shared/bench-stack.js';
+import { installCleanup, removeOnExit, stopAll } from '../shared/processes.js';
 import { median } from '../shared/stats.js';
 
 /**
@@ -155,18 +155,7 @@ async function measure(kind: DatabaseKind, db: BenchDatabase) {
     for (let run = 1; run <= RUNS; run += 1) made.push(await seedCashier(query, run));
     return made;
   });
-  const stack = await startStack({
-    checkupPort: await freePort(),
-    bffPort: await freePort(),
-    kioskPort: await freePort(),
-    bffHost: '127.0.0.1',
-    dataDir: db.dataDir,
-    databaseUrl: db.databaseUrl,
-    logLevel: 'warn',
-    env: { SEED_ORDERS: '0' },
-    readyTimeoutMs: 180_000,
-  });
-  onStop(() => stack.stop());
+  const stack = await startBenchStack(db);
   log(`${db.version}: stack up; measuring`);
   const preview: number[] = [];
   const close: number[] = [];

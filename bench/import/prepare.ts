@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { startStack } from '@checkup/launcher';
 import {
   DATABASE_LABELS,
   preparePglite,
@@ -13,7 +12,8 @@ import {
 } from '../server/databases.js';
 import { todayCst } from '../server/mix.js';
 import { logIn, type Session } from '../server/session.js';
-import { childProcesses, freePort, onStop } from '../shared/processes.js';
+import { startBenchStack } from '../shared/bench-stack.js';
+import { childProcesses } from '../shared/processes.js';
 import { log, options } from './options.js';
 
 /** A seeded database with one approved group order per run, its stack running, logged in as admin. */
@@ -86,19 +86,7 @@ export async function prepareTarget(kind: DatabaseKind, tempDir: string): Promis
     return addOrders(query, options.runs);
   });
   const before = new Set(childProcesses().map((c) => c.pid));
-  const stack = await startStack({
-    checkupPort: await freePort(),
-    bffPort: await freePort(),
-    kioskPort: await freePort(),
-    bffHost: '127.0.0.1',
-    dataDir: db.dataDir,
-    databaseUrl: db.databaseUrl,
-    logLevel: 'warn',
-    env: { SEED_ORDERS: '0' },
-    // Start-up on a busy machine (other sessions' tests) can take longer than the launcher's 30 s.
-    readyTimeoutMs: 180_000,
-  });
-  onStop(() => stack.stop());
+  const stack = await startBenchStack(db);
   const started = childProcesses().filter((c) => !before.has(c.pid));
   const serverPid = started.find((c) => c.command.includes('apps/checkup-server/src/server.ts'))?.pid;
   const session = await logIn(stack.url, 'admin');
