@@ -50,6 +50,7 @@ import { examCardRoutes } from './modules/exam-card/routes.js';
 import { reconciliationRoutes } from './modules/reconciliation/routes.js';
 import { invoiceRoutes } from './modules/invoices/routes.js';
 import { cashierRoutes } from './modules/cashier/routes.js';
+import { biRoutes } from './modules/bi/routes.js';
 import { financeDayEndRoutes } from './modules/finance-day-end/routes.js';
 import { teamSettlementRoutes } from './modules/team-settlement/routes.js';
 import { externalRoutes } from './modules/external/routes.js';
@@ -177,6 +178,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(invoiceRoutes, { db: deps.db });
   await app.register(cashierRoutes, { db: deps.db, personalData: deps.personalData, keys: deps.keys });
   await app.register(financeDayEndRoutes, { db: deps.db });
+  await app.register(biRoutes, { db: deps.db });
   await app.register(teamSettlementRoutes, { db: deps.db });
   await app.register(groupListRoutes, { db: deps.db, personalData: deps.personalData });
   await app.register(reconciliationRoutes, { db: deps.db });

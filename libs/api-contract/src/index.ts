@@ -126,3 +126,4 @@ export * from './finance/invoices.js';
 export * from './finance/cashier.js';
 export * from './finance/day-end.js';
 export * from './finance/settlement.js';
+export * from './bi/index.js';

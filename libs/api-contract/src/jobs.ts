@@ -18,4 +18,5 @@ export const JOB_KIND_LABELS: Readonly<Record<string, string>> = {
   report_notice_sms: '定时短信通知',
   log_cleanup: '日志清理',
   session_cleanup: '过期会话清理',
+  bi_refresh: '统计数据刷新',
 };

@@ -40,6 +40,7 @@ export const SYSTEM_AUDIT_ACTIONS = {
   password_change_refused: '修改密码被拒',
   backend_log_clear: '清空后端操作日志',
   job_rerun: '重新执行后台任务',
+  bi_refresh: '刷新统计数据',
   job_cancel: '取消后台任务',
   role_menu_save: '修改角色菜单权限',
   role_holders_add: '给账号分配角色',

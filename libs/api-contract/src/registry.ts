@@ -171,6 +171,7 @@ import { GROUP_REGISTER_ROUTES } from './crm/group-register.js';
 import { EXAM_CARD_ROUTES } from './crm/exam-card.js';
 import { RECONCILIATION_ROUTES } from './finance/reconciliation.js';
 import { BANK_RECEIPT_ROUTES } from './finance/bank-receipts.js';
+import { BI_ROUTES } from './bi/index.js';
 import { INVOICE_ROUTES } from './finance/invoices.js';
 import { CASHIER_ROUTES } from './finance/cashier.js';
 import { DAY_END_ROUTES } from './finance/day-end.js';
@@ -354,4 +355,5 @@ export const contractRoutes: readonly RouteDescriptor[] = [
   ...RECONCILIATION_ROUTES,
   ...BANK_RECEIPT_ROUTES,
   ...INVOICE_ROUTES,
+  ...BI_ROUTES,
 ];

@@ -216,3 +216,4 @@ export * from './schema/finance.js';
 export * from './schema/reconciliation.js';
 export * from './schema/invoices.js';
 export * from './schema/settlement.js';
+export * from './schema/bi.js';

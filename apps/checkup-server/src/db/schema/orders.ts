@@ -211,6 +211,8 @@ export const payments = pgTable(
     // A cashier's open lines (日结) and a settlement's lines.
     index('payments_open_idx').on(t.operatorId, t.dayEndId),
     index('payments_settlement_idx').on(t.settlementId),
+    // 统计分析 reads money by 收费日期 (issue 24).
+    index('payments_paid_at_idx').on(t.paidAt),
     check(
       'payments_owner_ck',
       sql`(${t.purpose} = 'visit' and ${t.orderId} is not null) or (${t.purpose} in ('card_sale', 'card_recharge', 'card_refund') and ${t.cardId} is not null) or (${t.purpose} = 'settlement' and ${t.settlementId} is not null) or (${t.purpose} = 'advance' and ${t.companyAccountId} is not null)`,

@@ -29,7 +29,7 @@ interface ExcelWriter<R extends AnyResource> {
 }
 
 /** Resolves once a stream may be written again, or once it is gone (the browser went away). */
-function drainedOrClosed(stream: PassThrough): Promise<void> {
+export function drainedOrClosed(stream: PassThrough): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
       stream.off('drain', done);
@@ -41,8 +41,8 @@ function drainedOrClosed(stream: PassThrough): Promise<void> {
   });
 }
 
-const attachment = (name: string) => `attachment; filename*=UTF-8''${encodeURIComponent(name)}`;
-const today = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'Asia/Shanghai' });
+export const attachment = (name: string) => `attachment; filename*=UTF-8''${encodeURIComponent(name)}`;
+export const today = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'Asia/Shanghai' });
 
 /** A cell as the user sees it: text, a number as typed, a label for a code. */
 function cellOut(column: ExcelColumn, value: unknown): string | number | null {

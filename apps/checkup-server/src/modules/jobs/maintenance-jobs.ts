@@ -4,13 +4,14 @@ import type { Db } from '../../db/client.js';
 import { jobRuns, jobs } from '../../db/schema.js';
 import { deleteIdleSessions } from '../auth/session-repository.js';
 import { deleteExpiredIdempotencyKeys } from '../idempotency/db-store.js';
+import { BI_REFRESH_EVERY_MS, BI_REFRESH_JOB, refreshStatistics } from '../bi/refresh.js';
 import { pruneServerOpLog } from '../system-logs/backend-log.js';
 import { ensureScheduled, recurringJob } from './recurring.js';
 import type { JobHandler } from './job-runner.js';
 
 export const LOG_CLEANUP_JOB = 'log_cleanup';
 export const SESSION_CLEANUP_JOB = 'session_cleanup';
-const MAINTENANCE_JOBS = [LOG_CLEANUP_JOB, SESSION_CLEANUP_JOB];
+const MAINTENANCE_JOBS = [LOG_CLEANUP_JOB, SESSION_CLEANUP_JOB, BI_REFRESH_JOB];
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
@@ -48,6 +49,10 @@ export function maintenanceJobs(db: Db, sessionIdleMinutes: number): Record<stri
     [SESSION_CLEANUP_JOB]: recurringJob(db, SESSION_CLEANUP_JOB, HOUR_MS, async () => {
       await deleteIdleSessions(db, sessionIdleMinutes);
       await deleteExpiredIdempotencyKeys(db);
+    }),
+    // 统计分析's aggregate tables (issue 24), brought up to date incrementally.
+    [BI_REFRESH_JOB]: recurringJob(db, BI_REFRESH_JOB, BI_REFRESH_EVERY_MS, async () => {
+      await refreshStatistics(db);
     }),
   };
 }

@@ -21,6 +21,7 @@ export const AREA_CHUNKS: { [A in Area]?: () => Promise<{ screens: AreaScreens<A
   finance_mg: () => import('../../features/finance_mg/screens'),
   management_data: () => import('../../features/management_data/screens'),
   crm: () => import('../../features/crm/screens'),
+  bi: () => import('../../features/bi/screens'),
 };
 
 /** Spec §9: a chunk that has not loaded within this long is reported, with a retry. */

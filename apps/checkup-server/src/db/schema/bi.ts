@@ -1,0 +1,123 @@
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * 统计分析's aggregate tables (issue 24): one row per visit, per ordered union and per conclusion,
+ * derived from the working tables by modules/bi/refresh.ts. The job runner brings them up to date
+ * incrementally (the visits touched since the last refresh, and the last few days); 统计分析 reads
+ * them instead of joining the working tables on every request, and says the time they are as of.
+ * Nothing else writes them; they can be rebuilt from scratch at any time.
+ */
+export const biVisitFacts = pgTable(
+  'bi_visit_facts',
+  {
+    orderId: varchar('order_id', { length: 20 }).primaryKey(),
+    /** 登记日期: the visit's exam day. */
+    examDate: date('exam_date', { mode: 'string' }).notNull(),
+    /** 审核日期: the day the last 终审 passed; null until then. */
+    auditDate: date('audit_date', { mode: 'string' }),
+    branchId: integer('branch_id'),
+    examType: varchar('exam_type', { length: 16 }).notNull(),
+    /** 团检: registered for a company group. */
+    isGroup: boolean('is_group').notNull(),
+    companyId: integer('company_id'),
+    groupOrderId: integer('group_order_id'),
+    groupId: integer('group_id'),
+    packageId: integer('package_id'),
+    sex: varchar('sex', { length: 1 }).notNull(),
+    /** Age in whole years on the exam day. */
+    age: smallint('age').notNull(),
+    status: varchar('status', { length: 16 }).notNull(),
+    registeredBy: integer('registered_by'),
+    /** 总检医生: who passed the last 主审 (or 终审 when there was none). */
+    chiefId: integer('chief_id'),
+    /** 终审人. */
+    finalReviewerId: integer('final_reviewer_id'),
+    lineCount: smallint('line_count').notNull(),
+    doneCount: smallint('done_count').notNull(),
+    /** 原价 and 优惠价 of the lines not returned (退项), and the 自费 / 统收 parts of 优惠价. */
+    listTotal: numeric('list_total', { precision: 12, scale: 2 }).notNull(),
+    priceTotal: numeric('price_total', { precision: 12, scale: 2 }).notNull(),
+    selfTotal: numeric('self_total', { precision: 12, scale: 2 }).notNull(),
+    companyTotal: numeric('company_total', { precision: 12, scale: 2 }).notNull(),
+    /** 加项: lines added on their own, not with the package. */
+    extraListTotal: numeric('extra_list_total', { precision: 12, scale: 2 }).notNull(),
+    extraPriceTotal: numeric('extra_price_total', { precision: 12, scale: 2 }).notNull(),
+    /** Conclusions (not hidden, not merged away) the visit has. */
+    diagnosisCount: smallint('diagnosis_count').notNull(),
+    printed: boolean('printed').notNull(),
+    refreshedAt: timestamp('refreshed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('bi_visit_facts_date_idx').on(t.examDate, t.branchId),
+    index('bi_visit_facts_audit_idx').on(t.auditDate),
+    index('bi_visit_facts_company_idx').on(t.companyId, t.examDate),
+    index('bi_visit_facts_order_idx').on(t.groupOrderId),
+  ],
+);
+
+export const biLineFacts = pgTable(
+  'bi_line_facts',
+  {
+    orderId: varchar('order_id', { length: 20 }).notNull(),
+    unionId: integer('union_id').notNull(),
+    examDate: date('exam_date', { mode: 'string' }).notNull(),
+    branchId: integer('branch_id'),
+    isGroup: boolean('is_group').notNull(),
+    deptId: integer('dept_id').notNull(),
+    /** UNION_EXEC: 0 未检, 1 已检, 2 弃检, 3 迟检, 4 拒检, 5 补检. */
+    status: varchar('status', { length: 1 }).notNull(),
+    /** package or extra (加项). */
+    origin: varchar('origin', { length: 8 }).notNull(),
+    /** self 自费, company 统收. */
+    payMode: varchar('pay_mode', { length: 8 }).notNull(),
+    listPrice: numeric('list_price', { precision: 10, scale: 2 }).notNull(),
+    price: numeric('price', { precision: 10, scale: 2 }).notNull(),
+    feeCharged: boolean('fee_charged').notNull(),
+    returned: boolean('returned').notNull(),
+    /** The doctor who signed the department (order_depts.sign_user_id). */
+    doctorId: integer('doctor_id'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.unionId] }),
+    index('bi_line_facts_dept_idx').on(t.examDate, t.deptId),
+    index('bi_line_facts_union_idx').on(t.examDate, t.unionId),
+  ],
+);
+
+/** One conclusion of a visit, as the report shows it (not hidden, not merged into another). */
+export const biDiagFacts = pgTable(
+  'bi_diag_facts',
+  {
+    orderId: varchar('order_id', { length: 20 }).notNull(),
+    /** order_diagnoses.id */
+    diagRowId: integer('diag_row_id').notNull(),
+    diagId: integer('diag_id'),
+    diagName: varchar('diag_name', { length: 128 }).notNull(),
+    deptId: integer('dept_id'),
+    examDate: date('exam_date', { mode: 'string' }).notNull(),
+    branchId: integer('branch_id'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.diagRowId] }),
+    index('bi_diag_facts_date_idx').on(t.examDate, t.diagName),
+  ],
+);
+
+/** The refresh's bookmark: one row. */
+export const biRefreshState = pgTable('bi_refresh_state', {
+  id: smallint('id').primaryKey(),
+  /** Changes up to this time are in the tables (the refresh's start). */
+  asOf: timestamp('as_of', { withTimezone: true }),
+  lastMs: integer('last_ms'),
+});

@@ -1,0 +1,15 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { PAYMENT_KIND_LABELS, PAYMENT_PURPOSE_LABELS, PAY_METHOD_NAMES } from '@checkup/api-contract';
+
+/** `case column when 'a' then '甲' … else column end`: a code shown by its contract label. */
+export function labelOf(column: SQL, labels: Readonly<Record<string, string>>): SQL {
+  const whens = Object.entries(labels).map(([code, label]) => sql`when ${code} then ${label}`);
+  return sql`(case ${column} ${sql.join(whens, sql` `)} else ${column} end)`;
+}
+
+export const payMethodName = (column: SQL) => labelOf(column, PAY_METHOD_NAMES);
+export const purposeName = (column: SQL) => labelOf(column, PAYMENT_PURPOSE_LABELS);
+export const paymentKindName = (column: SQL) => labelOf(column, PAYMENT_KIND_LABELS);
+
+/** A timestamp as the hospital's local time text. */
+export const localTime = (column: SQL) => sql`to_char(${column} at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS')`;

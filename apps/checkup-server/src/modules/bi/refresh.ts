@@ -1,0 +1,129 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { biRefreshState } from '../../db/schema.js';
+import { selectRows } from './sql-rows.js';
+
+/** The job kind of the refresh (job runner, recurring). */
+export const BI_REFRESH_JOB = 'bi_refresh';
+/** How often the job brings the aggregate tables up to date. */
+export const BI_REFRESH_EVERY_MS = 10 * 60_000;
+/** Visits of the last days are always refreshed: a conclusion edit leaves no time stamp of its own. */
+const RECENT_DAYS = 3;
+const BI_REFRESH_LOCK = 24_0001;
+
+const cstDate = (column: string) => sql.raw(`(${column} at time zone 'Asia/Shanghai')::date`);
+
+/**
+ * The visits whose facts may have changed since `since`: every table that a visit's figures come from
+ * and that keeps a time, plus the visits of the last few days. With no bookmark, every visit.
+ */
+function changedVisits(since: Date | null) {
+  if (!since) return sql`select order_id from orders`;
+  const at = since.toISOString();
+  return sql`
+    select order_id from orders where updated_at >= ${at} or created_at >= ${at}
+      or exam_date >= (now() at time zone 'Asia/Shanghai')::date - ${RECENT_DAYS}::int
+    union select order_id from order_status_log where created_at >= ${at}
+    union select order_id from reviews where created_at >= ${at}
+    union select order_id from report_prints where printed_at >= ${at}
+    union select order_id from payments where order_id is not null and paid_at >= ${at}
+    union select order_id from order_unions where exec_at >= ${at} or returned_at >= ${at}
+    union select order_id from order_depts where signed_at >= ${at}`;
+}
+
+async function rebuild(db: Db, changed: ReturnType<typeof changedVisits>, now: Date) {
+  await db.transaction(async (tx) => {
+    // Two refreshes at once (the job and a 立即刷新) take turns.
+    await tx.execute(sql`select pg_advisory_xact_lock(${BI_REFRESH_LOCK})`);
+    await tx.execute(sql`create temporary table bi_changed on commit drop as ${changed}`);
+    await tx.execute(sql`create index on bi_changed (order_id)`);
+    await tx.execute(sql`analyze bi_changed`);
+    await tx.execute(sql`delete from bi_visit_facts where order_id in (select order_id from bi_changed)`);
+    await tx.execute(sql`delete from bi_line_facts where order_id in (select order_id from bi_changed)`);
+    await tx.execute(sql`delete from bi_diag_facts where order_id in (select order_id from bi_changed)`);
+    await tx.execute(sql`
+      insert into bi_visit_facts
+      select o.order_id, o.exam_date,
+        (select ${cstDate('max(r.created_at)')} from reviews r
+          where r.order_id = o.order_id and r.step = 'final' and r.result = 'pass'),
+        o.branch_id, o.exam_type, o.group_id is not null, o.company_id, g.group_order_id, o.group_id, o.package_id,
+        c.sex, greatest(0, extract(year from age(o.exam_date, c.birthday)))::smallint, o.status, o.registered_by,
+        (select r.reviewer_id from reviews r where r.order_id = o.order_id and r.result = 'pass'
+          and r.step in ('main', 'final') order by (r.step = 'main') desc, r.created_at desc limit 1),
+        (select r.reviewer_id from reviews r where r.order_id = o.order_id and r.result = 'pass'
+          and r.step = 'final' order by r.created_at desc limit 1),
+        coalesce(l.line_count, 0), coalesce(l.done_count, 0),
+        coalesce(l.list_total, 0), coalesce(l.price_total, 0), coalesce(l.self_total, 0),
+        coalesce(l.company_total, 0), coalesce(l.extra_list_total, 0), coalesce(l.extra_price_total, 0),
+        (select count(*) from order_diagnoses d where d.order_id = o.order_id and not d.hidden and d.merged_into is null),
+        exists (select 1 from report_prints p where p.order_id = o.order_id),
+        ${now.toISOString()}
+      from orders o
+      join bi_changed ch on ch.order_id = o.order_id
+      join customers c on c.id = o.customer_id
+      left join company_groups g on g.id = o.group_id
+      left join lateral (
+        select count(*) filter (where u.returned_at is null) as line_count,
+          count(*) filter (where u.returned_at is null and u.status = '1') as done_count,
+          sum(u.list_price) filter (where u.returned_at is null) as list_total,
+          sum(u.price) filter (where u.returned_at is null) as price_total,
+          sum(u.price) filter (where u.returned_at is null and u.pay_mode = 'self') as self_total,
+          sum(u.price) filter (where u.returned_at is null and u.pay_mode = 'company') as company_total,
+          sum(u.list_price) filter (where u.returned_at is null and u.origin = 'extra') as extra_list_total,
+          sum(u.price) filter (where u.returned_at is null and u.origin = 'extra') as extra_price_total
+        from order_unions u where u.order_id = o.order_id
+      ) l on true`);
+    await tx.execute(sql`
+      insert into bi_line_facts
+      select u.order_id, u.union_id, o.exam_date, o.branch_id, o.group_id is not null, u.dept_id, u.status,
+        u.origin, u.pay_mode, u.list_price, u.price, u.fee_charged, u.returned_at is not null, od.sign_user_id
+      from order_unions u
+      join bi_changed ch on ch.order_id = u.order_id
+      join orders o on o.order_id = u.order_id
+      left join order_depts od on od.order_id = u.order_id and od.dept_id = u.dept_id`);
+    await tx.execute(sql`
+      insert into bi_diag_facts
+      select d.order_id, d.id, d.diag_id, d.diag_name, d.dept_id, o.exam_date, o.branch_id
+      from order_diagnoses d
+      join bi_changed ch on ch.order_id = d.order_id
+      join orders o on o.order_id = d.order_id
+      where not d.hidden and d.merged_into is null`);
+  });
+}
+
+export interface BiRefreshState {
+  as_of: string | null;
+  visits: number;
+  lines: number;
+  last_ms: number | null;
+}
+
+export async function readRefreshState(db: Db): Promise<BiRefreshState> {
+  const [row] = await db.select().from(biRefreshState).limit(1);
+  const [counts] = await selectRows<{ visits: number; lines: number }>(
+    db,
+    sql`select (select count(*) from bi_visit_facts)::int as visits, (select count(*) from bi_line_facts)::int as lines`,
+  );
+  return {
+    as_of: row?.asOf ? row.asOf.toISOString() : null,
+    visits: counts?.visits ?? 0,
+    lines: counts?.lines ?? 0,
+    last_ms: row?.lastMs ?? null,
+  };
+}
+
+/** Brings the aggregate tables up to date: the visits changed since the last refresh are derived again. */
+export async function refreshStatistics(db: Db, opts: { full?: boolean } = {}): Promise<BiRefreshState> {
+  const started = Date.now();
+  // The refresh's own start is the next bookmark: what changes while it runs is taken next time.
+  const [clock] = await selectRows<{ now: Date | string }>(db, sql`select now() as now`);
+  const at = new Date(clock!.now);
+  const [state] = await db.select().from(biRefreshState).limit(1);
+  const since = opts.full ? null : (state?.asOf ?? null);
+  await rebuild(db, changedVisits(since), at);
+  await db
+    .insert(biRefreshState)
+    .values({ id: 1, asOf: at, lastMs: Date.now() - started })
+    .onConflictDoUpdate({ target: biRefreshState.id, set: { asOf: at, lastMs: Date.now() - started } });
+  return readRefreshState(db);
+}
