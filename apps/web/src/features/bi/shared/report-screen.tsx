@@ -224,10 +224,10 @@ function DrillDrawer({
     >
       <Table<BiRow>
         size="small"
-        rowKey={(r, i) => String(r.id ?? i)}
+        rowKey="__key"
         loading={rows.isFetching}
         columns={tableColumns(spec.drillColumns ?? [])}
-        dataSource={rows.data?.list ?? []}
+        dataSource={(rows.data?.list ?? []).map((r, i) => ({ ...r, __key: String(r.id ?? `${page.page}-${i}`) }))}
         scroll={{ x: 'max-content' }}
         pagination={{
           current: page.page,
@@ -335,10 +335,10 @@ export function ReportScreen({ report, extra }: ReportScreenProps) {
       <Table<BiRow>
         size="small"
         bordered
-        rowKey={(r, i) => (spec.rowKey ? rowKeyOf(spec, r) : String(i))}
+        rowKey="__key"
         loading={result.isFetching}
         columns={columns}
-        dataSource={rows}
+        dataSource={rows.map((r, i) => ({ ...r, __key: spec.rowKey ? rowKeyOf(spec, r) : `${page.page}-${i}` }))}
         scroll={{ x: 'max-content' }}
         onRow={(row) =>
           canDrill ? { onClick: () => setDrillRow(row), style: { cursor: 'pointer' }, title: '点击查看明细' } : {}
