@@ -8,6 +8,7 @@ export default defineConfig({
     include: ['src/**/*.e2e.ts'],
     environment: 'node',
     fileParallelism: false,
+    globalSetup: ['support/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 90_000,
   },

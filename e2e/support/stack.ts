@@ -1,7 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { inject } from 'vitest';
 import { startStack, type Stack } from '@checkup/launcher';
 
 function freePort(): Promise<number> {
@@ -16,10 +17,12 @@ function freePort(): Promise<number> {
   });
 }
 
-/** A whole product on free ports with a fresh embedded database, as `npm start` runs it. */
-export async function startTestStack(): Promise<Stack> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'checkup-e2e-'));
-  const stack = await startStack({
+/** Today in China Standard Time, the day the demo visits are seeded for. */
+export const hospitalDay = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+
+/** The product on free ports with the database in dataDir (migrated and seeded at its first start). */
+export async function freshStack(dataDir: string): Promise<Stack> {
+  return startStack({
     checkupPort: await freePort(),
     bffPort: await freePort(),
     kioskPort: await freePort(),
@@ -30,6 +33,17 @@ export async function startTestStack(): Promise<Stack> {
     // alone has taken more than the launcher's default 30 s.
     readyTimeoutMs: 75_000,
   });
+}
+
+/**
+ * A whole product on free ports, as `npm start` runs it, on its own copy of the database the global
+ * setup migrated and seeded (support/global-setup.ts): each file starts from the same fresh state.
+ */
+export async function startTestStack(): Promise<Stack> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'checkup-e2e-'));
+  // Past midnight the template's demo visits are yesterday's: a first start seeds today's instead.
+  if (inject('stackTemplateDay') === hospitalDay()) cpSync(inject('stackTemplate'), dataDir, { recursive: true });
+  const stack = await freshStack(dataDir);
   return {
     ...stack,
     stop: async () => {

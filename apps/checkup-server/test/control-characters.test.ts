@@ -1,8 +1,8 @@
-import { beforeAll, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { contractRoutes, DEMO_PASSWORD, errorCatalogue, type RouteDescriptor } from '@checkup/api-contract';
 import type { z } from 'zod';
 import { useTestServer } from './support/app.js';
-import { describeOnEachDatabase } from './support/database.js';
+import { databaseTargets } from './support/database.js';
 import { addDept, addOrder, callerFor, tokenFor } from './support/domain.js';
 
 const REFUSED = { status: 400, data: null, msg: errorCatalogue.CONTROL_CHARACTER.msg };
@@ -31,8 +31,13 @@ function fieldsOf(schema: z.ZodType): string[] {
   }
 }
 
-describeOnEachDatabase((target) => {
-  const server = useTestServer(target);
+/**
+ * The guard is a hook that answers before a handler or a query runs, so one database is enough here;
+ * the PostgreSQL run of every other file covers the handlers.
+ */
+const [pglite] = databaseTargets();
+describe(pglite!.title, () => {
+  const server = useTestServer(pglite!);
   let admin: ReturnType<typeof callerFor>;
   /** For each field, a value its schema takes, so that only the field under test is wrong. */
   let fill: (descriptor: RouteDescriptor) => Record<string, string>;
@@ -81,22 +86,26 @@ describeOnEachDatabase((target) => {
     expect(served().length).toBeGreaterThan(60);
   });
 
-  it.each(['\u0000', '\u0007', '\u001b[31m', '\r'])(
-    'refuses %j in any field of any call with a 400 in Chinese, the other fields valid',
-    async (control) => {
-      const answers: string[] = [];
-      for (const descriptor of served()) {
-        for (const field of fieldsOf(descriptor.input)) {
-          const res = await send(descriptor, { ...fill(descriptor), [field]: `体检${control}` });
-          if (res.statusCode !== 400 || res.json().msg !== REFUSED.msg)
-            answers.push(
-              `${descriptor.method} ${descriptor.path} ${field}: ${res.statusCode} ${res.body.slice(0, 60)}`,
-            );
-        }
+  // Each field of each call gets one of the four, in turn: every field and every character is tried,
+  // without four walks of the whole registry.
+  it('refuses a control character in any field of any call with a 400 in Chinese, the other fields valid', async () => {
+    const controls = ['\u0000', '\u0007', '\u001b[31m', '\r'];
+    const answers: string[] = [];
+    let tried = 0;
+    for (const descriptor of served()) {
+      for (const field of fieldsOf(descriptor.input)) {
+        const control = controls[tried % controls.length]!;
+        tried += 1;
+        const res = await send(descriptor, { ...fill(descriptor), [field]: `体检${control}` });
+        if (res.statusCode !== 400 || res.json().msg !== REFUSED.msg)
+          answers.push(
+            `${descriptor.method} ${descriptor.path} ${field} ${JSON.stringify(control)}: ${res.statusCode} ${res.body.slice(0, 60)}`,
+          );
       }
-      expect(answers).toEqual([]);
-    },
-  );
+    }
+    expect(answers).toEqual([]);
+    expect(tried).toBeGreaterThan(controls.length * 50);
+  }, 120_000);
 
   it('refuses a control character in a field name too', async () => {
     const res = await admin.get('/manager/api/order/list', { 'key\u0000': '1' });
