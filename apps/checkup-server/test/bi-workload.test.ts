@@ -1,4 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   ROW_KEY_SEPARATOR,
@@ -272,6 +273,28 @@ describeOnEachDatabase((target) => {
       ]);
       const day2 = await drill(deptAnalysisReport, [ids.deptA!, D2, '']);
       expect(day2.map((r) => r.order_id)).toEqual([visit.v3]);
+    });
+    it('exports the department rows and a 合计 row as .xlsx', async () => {
+      const res = await caller.get(deptAnalysisReport.routes.export.path, range);
+      expect(res.statusCode).toBe(200);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      const rows = book.worksheets[0]!.getSheetValues().filter(Boolean) as unknown[][];
+      expect(rows).toHaveLength(4);
+      expect(rows.at(-1)!.slice(1, 13)).toEqual([
+        '合计',
+        undefined,
+        undefined,
+        undefined,
+        3,
+        2,
+        5,
+        350,
+        350,
+        330,
+        260,
+        6,
+      ]);
     });
   });
 
