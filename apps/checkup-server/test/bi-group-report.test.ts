@@ -57,7 +57,7 @@ describeOnEachDatabase((target) => {
     writer = callerFor(server, await staffSession(db(), 'gr_writer', ['bi/group_report']));
     reviewer = callerFor(
       server,
-      await staffSession(db(), 'gr_reviewer', ['bi/group_report', 'bi/group_report_detail']),
+      await staffSession(db(), 'gr_reviewer', ['bi/group_report', 'bi/group_report_detail:review']),
     );
     fx = await fixtures(db());
   });
@@ -186,7 +186,7 @@ describeOnEachDatabase((target) => {
         '团检报告状态为“已生成”，不能撤回（只有已提交的报告可以撤回）',
       );
       await ok(move(groupReportSubmitRoute.path));
-      // 审核 is the detail screen's: the list's role may not review.
+      // 审核 is a permission of its own: the list's role may not review.
       const forbidden = await move(groupReportReviewRoute.path, writer, { pass: '1' });
       expect([forbidden.statusCode, forbidden.json().msg]).toEqual([403, errorCatalogue.FORBIDDEN.msg]);
       expect(await refusal(move(groupReportReviewRoute.path, reviewer, { pass: '0' }))).toBe(

@@ -153,7 +153,9 @@ export const groupReportDetailSchema = z.object({
 export type GroupReportDetail = z.infer<typeof groupReportDetailSchema>;
 
 const LIST = ['bi/group_report'] as const;
-const DETAIL = ['bi/group_report_detail'] as const;
+/** 审核 and 反审核 are a permission of their own on the detail screen (the approval of breadth §4.3). */
+export const GROUP_REPORT_REVIEW_ACCESS = 'bi/group_report_detail:review';
+const REVIEW = [GROUP_REPORT_REVIEW_ACCESS] as const;
 const READ = ['bi/group_report', 'bi/group_report_detail'] as const;
 const base = '/manager/api/bi/group_report';
 const idInput = z.object({ id: idField('团检报告') });
@@ -199,7 +201,7 @@ export const groupReportSaveRoute = route({
   output: groupReportRowSchema,
 });
 
-function move<I extends z.ZodObject>(action: string, summary: string, access: typeof LIST | typeof DETAIL, input: I) {
+function move<I extends z.ZodObject>(action: string, summary: string, access: typeof LIST | typeof REVIEW, input: I) {
   return route({ method: 'POST', path: `${base}/${action}`, summary, access, input, output: groupReportRowSchema });
 }
 
@@ -215,7 +217,7 @@ export const groupReportWithdrawRoute = move('withdraw', '撤回已提交的团�
 export const groupReportReviewRoute = move(
   'review',
   '审核团检报告',
-  DETAIL,
+  REVIEW,
   idInput
     .extend({
       pass: z.enum(['1', '0'], { error: '请选择通过或不通过' }),
@@ -224,7 +226,7 @@ export const groupReportReviewRoute = move(
     .refine((v) => v.pass === '1' || !!v.reason, { message: GROUP_REPORT_MESSAGES.rejectReason, path: ['reason'] }),
 );
 /** 反审核 POST: a reviewed report back to 已提交. */
-export const groupReportUnreviewRoute = move('unreview', '反审核团检报告', DETAIL, idInput);
+export const groupReportUnreviewRoute = move('unreview', '反审核团检报告', REVIEW, idInput);
 
 /** 打印PDF GET: the generated report as application/pdf (an envelope only when refused). */
 export const groupReportPrintRoute = route({
