@@ -154,7 +154,9 @@ describeOnEachDatabase((target) => {
         GROUP_REPORT_MESSAGES.orderOfCompany,
       );
       expect(
-        await refusal(writer.post(groupReportSaveRoute.path, definition({ date_from: '2026-11-05', date_to: '2026-11-01' }))),
+        await refusal(
+          writer.post(groupReportSaveRoute.path, definition({ date_from: '2026-11-05', date_to: '2026-11-01' })),
+        ),
       ).toBe(GROUP_REPORT_MESSAGES.dateOrder);
       const empty = await create({ sample_name: '空', date_from: '2026-10-01', date_to: '2026-10-02' });
       expect(await refusal(writer.post(groupReportGenerateRoute.path, { id: empty.id }))).toBe(
@@ -223,13 +225,19 @@ describeOnEachDatabase((target) => {
         'group_report_unreview',
         'group_report_review',
       ]);
-      expect(audit[5]!.detail).toMatchObject({ from: 'submitted', state: 'rejected', rejectReason: '检出率口径需复核' });
+      expect(audit[5]!.detail).toMatchObject({
+        from: 'submitted',
+        state: 'rejected',
+        rejectReason: '检出率口径需复核',
+      });
     });
 
     it('sends a changed definition back to 草稿 without its analysis, and deletes a report not submitted', async () => {
       const { id } = await create({ sample_name: '待改' });
       await ok(writer.post(groupReportGenerateRoute.path, { id }));
-      const saved = await ok<GroupReportRow>(writer.post(groupReportSaveRoute.path, definition({ id, sample_name: '已改' })));
+      const saved = await ok<GroupReportRow>(
+        writer.post(groupReportSaveRoute.path, definition({ id, sample_name: '已改' })),
+      );
       expect([saved.state, saved.sample_name, saved.generated_at]).toEqual(['draft', '已改', null]);
       expect((await detail(id)).snapshot).toBeNull();
       await ok(writer.post(groupReportRemoveRoute.path, { id }));
@@ -346,19 +354,36 @@ async function fixtures(db: Db) {
     both('1', '1'),
     [liver, { name: '高血压', advice: '监测血压' }, { name: '隐藏结论', hidden: true }],
   );
-  const li = await visit({ name: '李四', sex: '2', birthday: '1970-01-01', status: 'in_exam', date: D1 }, both('1', '0'), [
-    liver,
-  ]);
+  const li = await visit(
+    { name: '李四', sex: '2', birthday: '1970-01-01', status: 'in_exam', date: D1 },
+    both('1', '0'),
+    [liver],
+  );
   await visit({ name: '王芳', sex: '2', birthday: '2000-06-01', status: 'checked_in', date: D2 }, both('0', '2'));
   await visit({ name: '赵六', sex: '1', birthday: '1960-01-01', status: 'registered', date: D2 }, [
     [blood!.id, lab!.id, '0'],
   ]);
   // Left out: after the range, another company's order, another 分中心.
-  await visit({ name: '钱七', sex: '1', birthday: '1990-01-01', status: 'final_trial', date: '2026-11-10' }, both('1', '1'), [liver]);
-  await visit({ name: '孙八', sex: '2', birthday: '1990-01-01', status: 'in_exam', date: D1, of: other }, both('1', '1'), [liver]);
-  await visit({ name: '周九', sex: '2', birthday: '1990-01-01', status: 'in_exam', date: D1 }, both('1', '1'), [liver], otherBranch!.id);
+  await visit(
+    { name: '钱七', sex: '1', birthday: '1990-01-01', status: 'final_trial', date: '2026-11-10' },
+    both('1', '1'),
+    [liver],
+  );
+  await visit(
+    { name: '孙八', sex: '2', birthday: '1990-01-01', status: 'in_exam', date: D1, of: other },
+    both('1', '1'),
+    [liver],
+  );
+  await visit(
+    { name: '周九', sex: '2', birthday: '1990-01-01', status: 'in_exam', date: D1 },
+    both('1', '1'),
+    [liver],
+    otherBranch!.id,
+  );
 
-  await db.insert(reviews).values({ orderId: zhang, step: 'main', result: 'pass', reviewerId: 1, reviewerName: '主检' });
+  await db
+    .insert(reviews)
+    .values({ orderId: zhang, step: 'main', result: 'pass', reviewerId: 1, reviewerName: '主检' });
   await db.insert(reportPrints).values({ orderId: zhang, source: 'staff' });
   return {
     branchId: branch!.id,

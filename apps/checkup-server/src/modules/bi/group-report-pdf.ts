@@ -18,7 +18,14 @@ function section(title: string): Content {
 
 function grid(widths: (number | string)[], titles: string[], rows: TableCell[][]): Content {
   return {
-    table: { headerRows: 1, widths, body: [head(titles), ...(rows.length ? rows : [[{ text: '无', colSpan: titles.length }, ...titles.slice(1).map(() => '')]])] },
+    table: {
+      headerRows: 1,
+      widths,
+      body: [
+        head(titles),
+        ...(rows.length ? rows : [[{ text: '无', colSpan: titles.length }, ...titles.slice(1).map(() => '')]]),
+      ],
+    },
     fontSize: 8,
     margin: [0, 0, 0, 4],
   };
@@ -32,7 +39,13 @@ export function buildGroupReportPdf(
 ): Promise<Buffer> {
   const content: Content[] = [
     { text: options.hospitalName, fontSize: 12 },
-    { text: `${report.company_name} 团体健康检查报告`, fontSize: 18, bold: true, alignment: 'center', margin: [0, 4, 0, 8] },
+    {
+      text: `${report.company_name} 团体健康检查报告`,
+      fontSize: 18,
+      bold: true,
+      alignment: 'center',
+      margin: [0, 4, 0, 8],
+    },
     {
       columns: [
         `样本名称：${report.sample_name}`,
@@ -49,24 +62,44 @@ export function buildGroupReportPdf(
       margin: [0, 2, 0, 0],
     },
     section('一、人员构成'),
-    grid(['*', 60, 60, 60], ['类型', '男', '女', '合计'], s.people.map((p) => [p.label, num(p.male), num(p.female), num(p.total)])),
+    grid(
+      ['*', 60, 60, 60],
+      ['类型', '男', '女', '合计'],
+      s.people.map((p) => [p.label, num(p.male), num(p.female), num(p.total)]),
+    ),
     section('二、年龄分布'),
     grid(
       ['*', 50, 50, 50, 50],
       ['年龄段', '男', '女', '合计', '%'],
       s.ages.map((a) => [a.label, num(a.male), num(a.female), num(a.total), num(a.percent)]),
     ),
-    barChart('年龄分布', s.ages.map((a) => ({ label: a.label, parts: [a.male, a.female] })), ['男', '女']),
+    barChart(
+      '年龄分布',
+      s.ages.map((a) => ({ label: a.label, parts: [a.male, a.female] })),
+      ['男', '女'],
+    ),
     section('三、登记日期分布'),
-    grid(['*', 60, 60, 60], ['登记日期', '男', '女', '合计'], s.dates.map((d) => [d.date, num(d.male), num(d.female), num(d.total)])),
-    barChart('登记日期分布', s.dates.map((d) => ({ label: d.date, parts: [d.male, d.female] })), ['男', '女']),
+    grid(
+      ['*', 60, 60, 60],
+      ['登记日期', '男', '女', '合计'],
+      s.dates.map((d) => [d.date, num(d.male), num(d.female), num(d.total)]),
+    ),
+    barChart(
+      '登记日期分布',
+      s.dates.map((d) => ({ label: d.date, parts: [d.male, d.female] })),
+      ['男', '女'],
+    ),
     section('四、检出情况'),
     grid(
       ['*', 40, 40, 40, 50, 40],
       ['结论', '男', '女', '检出人数', '总体人数', '检出率%'],
       s.findings.map((f) => [f.diag_name, num(f.male), num(f.female), num(f.total), num(f.population), num(f.percent)]),
     ),
-    barChart('检出人数（前20）', s.findings.slice(0, 20).map((f) => ({ label: f.diag_name, parts: [f.male, f.female] })), ['男', '女']),
+    barChart(
+      '检出人数（前20）',
+      s.findings.slice(0, 20).map((f) => ({ label: f.diag_name, parts: [f.male, f.female] })),
+      ['男', '女'],
+    ),
     section('五、收费项目参检情况'),
     grid(
       ['*', 40, 40, 40, 50, 40],

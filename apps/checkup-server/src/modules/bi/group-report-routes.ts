@@ -178,7 +178,9 @@ export function serveGroupReport(app: FastifyInstance, db: Db) {
       .where(eq(groupReports.id, report.id));
     if (!stored?.snapshot) throw new AppError('VALIDATION', GROUP_REPORT_MESSAGES.noSnapshot);
     const config = await readGlobalConfig(db);
-    const pdf = await buildGroupReportPdf(report, stored.snapshot, { hospitalName: config.hospital.name ?? '体检中心' });
+    const pdf = await buildGroupReportPdf(report, stored.snapshot, {
+      hospitalName: config.hospital.name ?? '体检中心',
+    });
     await audit(db, request, request.user!, 'print', report.id, { state: report.state });
     return reply
       .header('content-type', 'application/pdf')

@@ -19,7 +19,7 @@ import {
 import { allowsMove, GROUP_REPORT_STATE_COLORS } from '../shared/group-report-state';
 import { GroupReportForm } from './components/group-report-form';
 
-type Filter = RouteInput<typeof groupReportListRoute>;
+type Filter = RouteInput<typeof groupReportListRoute> & { page: number; size: number };
 
 const allows = allowsMove;
 

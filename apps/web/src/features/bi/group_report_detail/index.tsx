@@ -40,7 +40,7 @@ export default function GroupReportDetail() {
   };
 
   return (
-    <Space direction="vertical" style={{ width: '100%' }}>
+    <Space orientation="vertical" style={{ width: '100%' }}>
       <Space wrap>
         <Button onClick={() => void navigate('/manager/bi/group_report')}>返回团检报告</Button>
         {r && mayReview && allowsMove(r, 'review') && (

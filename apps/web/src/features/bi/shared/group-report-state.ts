@@ -1,4 +1,9 @@
-import { GROUP_REPORT_MOVES, type GroupReportMove, type GroupReportRow, type GroupReportState } from '@checkup/api-contract';
+import {
+  GROUP_REPORT_MOVES,
+  type GroupReportMove,
+  type GroupReportRow,
+  type GroupReportState,
+} from '@checkup/api-contract';
 
 /** The tag colour of each 团检报告 state, on the list and the detail. */
 export const GROUP_REPORT_STATE_COLORS: Record<GroupReportState, string> = {

@@ -72,7 +72,12 @@ export function GroupReportForm({ row, onClose }: { row: GroupReportRow | null; 
       title={row ? '修改团检报告' : '新建团检报告'}
       okText="保存"
       confirmLoading={save.isPending}
-      onOk={() => void submit().catch((err: Error) => err.message && message.error(err.message))}
+      onOk={() =>
+        void submit().catch((err: Error) => {
+          // A form that fails validation shows its own messages; a refused save says why.
+          if (err.message) void message.error(err.message);
+        })
+      }
       onCancel={onClose}
       destroyOnHidden
     >
@@ -97,7 +102,11 @@ export function GroupReportForm({ row, onClose }: { row: GroupReportRow | null; 
             onChange={pickOrder}
           />
         </Form.Item>
-        <Form.Item name="sample_name" label="样本名称" rules={[{ required: true, whitespace: true, message: '请填写样本名称' }]}>
+        <Form.Item
+          name="sample_name"
+          label="样本名称"
+          rules={[{ required: true, whitespace: true, message: '请填写样本名称' }]}
+        >
           <Input maxLength={64} />
         </Form.Item>
         <Form.Item name="branch_id" label="分中心" rules={[{ required: true, message: '请选择分中心' }]}>

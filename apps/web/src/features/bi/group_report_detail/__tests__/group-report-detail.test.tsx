@@ -54,7 +54,14 @@ const snapshot: GroupReportSnapshot = {
     { order_id: '20261102700001', name: '张*', sex: '男', age: 31, diag_name: '脂肪肝', advice: '低脂饮食，复查B超' },
   ],
   completion: [
-    { order_id: '20261102700002', name: '李*', status_label: '检查中', pending_items: ['胸部DR'], chief_done: false, printed: false },
+    {
+      order_id: '20261102700002',
+      name: '李*',
+      status_label: '检查中',
+      pending_items: ['胸部DR'],
+      chief_done: false,
+      printed: false,
+    },
   ],
   population: 3,
 };
@@ -100,7 +107,9 @@ describe('团检报告详情', () => {
     expect((ok as HTMLButtonElement).disabled).toBe(true);
     fireEvent.change(within(dialog).getByLabelText('未通过原因'), { target: { value: '口径需复核' } });
     fireEvent.click(ok);
-    await waitFor(() => expect(server.calls(groupReportReviewRoute)).toEqual([{ id: 7, pass: '0', reason: '口径需复核' }]));
+    await waitFor(() =>
+      expect(server.calls(groupReportReviewRoute)).toEqual([{ id: 7, pass: '0', reason: '口径需复核' }]),
+    );
   });
 
   it('offers 反审核 on a refused report, with its 未通过原因, and no 审核', async () => {

@@ -7,7 +7,15 @@ type S = GroupReportSnapshot;
 const MF = ['男', '女'] as const;
 const COLORS = ['#1677ff', '#eb2f96'];
 
-function Grid<T extends object>({ rows, columns, rowKey }: { rows: T[]; columns: ColumnsType<T>; rowKey: string | ((row: T) => string) }) {
+function Grid<T extends object>({
+  rows,
+  columns,
+  rowKey,
+}: {
+  rows: T[];
+  columns: ColumnsType<T>;
+  rowKey: string | ((row: T) => string);
+}) {
   return <Table<T> size="small" rowKey={rowKey} columns={columns} dataSource={rows} pagination={false} bordered />;
 }
 
@@ -15,7 +23,13 @@ const n = (title: string, key: string) => ({ title, dataIndex: key, align: 'righ
 const pct = (title = '%') => ({ title, dataIndex: 'percent', align: 'right' as const, render: (v: string) => `${v}%` });
 
 /** A table beside its chart: 男 and 女 stacked per category. */
-function WithChart({ title, categories, male, female, table }: {
+function WithChart({
+  title,
+  categories,
+  male,
+  female,
+  table,
+}: {
   title: string;
   categories: string[];
   male: number[];
@@ -60,7 +74,12 @@ export function AnalysisTabs({ s }: { s: S }) {
                 <Grid
                   rowKey="label"
                   rows={s.people}
-                  columns={[{ title: '类型', dataIndex: 'label' }, n('男', 'male'), n('女', 'female'), n('合计', 'total')]}
+                  columns={[
+                    { title: '类型', dataIndex: 'label' },
+                    n('男', 'male'),
+                    n('女', 'female'),
+                    n('合计', 'total'),
+                  ]}
                 />
               }
             />
@@ -79,7 +98,13 @@ export function AnalysisTabs({ s }: { s: S }) {
                 <Grid
                   rowKey="label"
                   rows={s.ages}
-                  columns={[{ title: '年龄段', dataIndex: 'label' }, n('男', 'male'), n('女', 'female'), n('合计', 'total'), pct()]}
+                  columns={[
+                    { title: '年龄段', dataIndex: 'label' },
+                    n('男', 'male'),
+                    n('女', 'female'),
+                    n('合计', 'total'),
+                    pct(),
+                  ]}
                 />
               }
             />
@@ -98,7 +123,12 @@ export function AnalysisTabs({ s }: { s: S }) {
                 <Grid
                   rowKey="date"
                   rows={s.dates}
-                  columns={[{ title: '登记日期', dataIndex: 'date' }, n('男', 'male'), n('女', 'female'), n('合计', 'total')]}
+                  columns={[
+                    { title: '登记日期', dataIndex: 'date' },
+                    n('男', 'male'),
+                    n('女', 'female'),
+                    n('合计', 'total'),
+                  ]}
                 />
               }
             />
@@ -178,8 +208,16 @@ export function AnalysisTabs({ s }: { s: S }) {
                 { title: '姓名', dataIndex: 'name' },
                 { title: '状态', dataIndex: 'status_label' },
                 { title: '未检项目', dataIndex: 'pending_items', render: (items: string[]) => items.join('、') || '—' },
-                { title: '总检', dataIndex: 'chief_done', render: (v: boolean) => <Tag color={v ? 'green' : 'default'}>{v ? '已总检' : '未总检'}</Tag> },
-                { title: '打印', dataIndex: 'printed', render: (v: boolean) => <Tag color={v ? 'green' : 'default'}>{v ? '已打印' : '未打印'}</Tag> },
+                {
+                  title: '总检',
+                  dataIndex: 'chief_done',
+                  render: (v: boolean) => <Tag color={v ? 'green' : 'default'}>{v ? '已总检' : '未总检'}</Tag>,
+                },
+                {
+                  title: '打印',
+                  dataIndex: 'printed',
+                  render: (v: boolean) => <Tag color={v ? 'green' : 'default'}>{v ? '已打印' : '未打印'}</Tag>,
+                },
               ]}
             />
           ),
@@ -188,11 +226,7 @@ export function AnalysisTabs({ s }: { s: S }) {
           key: 'occupational',
           label: '职业健康',
           children: (
-            <Alert
-              type="info"
-              showIcon
-              title={`危害因素、人员一览、复查情况：${GROUP_REPORT_OCCUPATIONAL_NOTE}`}
-            />
+            <Alert type="info" showIcon title={`危害因素、人员一览、复查情况：${GROUP_REPORT_OCCUPATIONAL_NOTE}`} />
           ),
         },
       ]}
