@@ -136,6 +136,14 @@ export const BUSINESS_AUDIT_ACTIONS = {
   bank_receipt_split: '保存到账结算明细',
   bank_receipt_audit: '审核银行到账',
   bank_receipt_unaudit: '反审核银行到账',
+  group_report_save: '保存团检报告',
+  group_report_remove: '删除团检报告',
+  group_report_generate: '生成团检报告',
+  group_report_submit: '提交团检报告',
+  group_report_withdraw: '撤回团检报告',
+  group_report_review: '审核团检报告',
+  group_report_unreview: '反审核团检报告',
+  group_report_print: '打印团检报告',
 } as const;
 
 export const OPERATION_LOG_CATEGORIES = ['sys', 'biz'] as const;

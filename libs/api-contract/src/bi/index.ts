@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { route } from '../route.js';
 import type { MenuKey } from '../route-table/route-table.js';
+import { GROUP_REPORT_ROUTES } from './group-report.js';
 import { REPORT_EXPORT_REPORTS } from './report-export.js';
 import { WORKLOAD_REPORTS } from './workload.js';
 import { biRefreshStateSchema, type BiFilterSource, type BiReport } from './report.js';
@@ -8,6 +9,7 @@ import { biRefreshStateSchema, type BiFilterSource, type BiReport } from './repo
 export * from './report.js';
 export * from './report-export.js';
 export * from './workload.js';
+export * from './group-report.js';
 
 /** Every report of 统计分析; each family adds its list here. */
 export const BI_REPORTS: readonly BiReport[] = [...REPORT_EXPORT_REPORTS, ...WORKLOAD_REPORTS];
@@ -62,4 +64,5 @@ export const BI_ROUTES = [
   biRefreshStateRoute,
   biRefreshRoute,
   biOptionsRoute,
+  ...GROUP_REPORT_ROUTES,
 ];

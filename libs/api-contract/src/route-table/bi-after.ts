@@ -9,7 +9,7 @@ export const bi = defineArea({
     { key: 'dr_ana', title: '医生分析' },
     { key: 'dis_ana', title: '疾病分析' },
     { key: 'group_report', title: '团检报告', keepAlive: true },
-    detail('group_report_detail', '团检报告详情', 'group_report'),
+    detail('group_report_detail', '团检报告详情', 'group_report', { review: '审核团检报告' }),
     {
       key: 'report_export',
       title: '报表导出',
