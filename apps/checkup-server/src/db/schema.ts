@@ -217,3 +217,4 @@ export * from './schema/reconciliation.js';
 export * from './schema/invoices.js';
 export * from './schema/settlement.js';
 export * from './schema/bi.js';
+export * from './schema/custom-reports.js';

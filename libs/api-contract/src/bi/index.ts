@@ -2,10 +2,13 @@ import { z } from 'zod';
 import { route } from '../route.js';
 import type { MenuKey } from '../route-table/route-table.js';
 import { REPORT_EXPORT_REPORTS } from './report-export.js';
+import { CUSTOM_REPORT_ROUTES } from './custom-report-routes.js';
 import { biRefreshStateSchema, type BiFilterSource, type BiReport } from './report.js';
 
 export * from './report.js';
 export * from './report-export.js';
+export * from './custom-report.js';
+export * from './custom-report-routes.js';
 
 /** Every report of 统计分析; each family adds its list here. */
 export const BI_REPORTS: readonly BiReport[] = [...REPORT_EXPORT_REPORTS];
@@ -60,4 +63,5 @@ export const BI_ROUTES = [
   biRefreshStateRoute,
   biRefreshRoute,
   biOptionsRoute,
+  ...CUSTOM_REPORT_ROUTES,
 ];
