@@ -82,6 +82,10 @@ function conditions(def: CustomReportDefinition, values: CustomParamValues, colu
 export function customQuery(def: CustomReportDefinition, values: CustomParamValues) {
   const { column, from } = catalogued(def);
   const chosen = def.columns.map((key) => identifier(column(key).key));
+  // Dates as text: node-postgres would turn a date into a Date at local midnight.
+  const selected = def.columns.map((key, i) =>
+    column(key).kind === 'date' ? sql`to_char(${chosen[i]}, 'YYYY-MM-DD') as ${chosen[i]}` : chosen[i]!,
+  );
   const aggregates = def.aggregates.map((a) =>
     a.fn === 'count'
       ? sql`count(*)::int as "count"`
@@ -94,7 +98,7 @@ export function customQuery(def: CustomReportDefinition, values: CustomParamValu
     const key = outputs.find((o) => o.key === s.column)!.key;
     return sql`${identifier(key)} ${sql.raw(s.desc ? 'desc' : 'asc')} nulls last`;
   });
-  const query = sql`select ${sql.join([...chosen, ...aggregates], sql`, `)} from ${from}
+  const query = sql`select ${sql.join([...selected, ...aggregates], sql`, `)} from ${from}
     ${where.length > 0 ? sql`where ${sql.join(where, sql` and `)}` : sql``}
     ${grouped ? sql`group by ${sql.join(chosen, sql`, `)}` : sql``}
     order by ${sql.join(order, sql`, `)}`;
