@@ -125,11 +125,7 @@ describeOnEachDatabase((target) => {
         await save({
           name: '每日汇总',
           columns: ['exam_date'],
-          aggregates: [
-            { fn: 'count' },
-            { fn: 'sum', column: 'price_total' },
-            { fn: 'sum', column: 'list_total' },
-          ],
+          aggregates: [{ fn: 'count' }, { fn: 'sum', column: 'price_total' }, { fn: 'sum', column: 'list_total' }],
           sort: [{ column: 'exam_date', desc: false }],
           params: [
             { column: 'exam_date', operator: 'between', label: '登记日期', required: true },

@@ -216,37 +216,41 @@ export function serveCustomReports(app: FastifyInstance, db: Db): void {
     };
   });
 
-  app.get(customReportExportRoute.path, { config: { access: customReportExportRoute.access } }, async (request, reply) => {
-    const parsed = customReportExportRoute.input.safeParse(request.query);
-    if (!parsed.success) throw new AppError('VALIDATION', parsed.error.issues[0]?.message);
-    const stored = await runnable(db, request.user as UserInfo, Number(parsed.data.id));
-    const { query, columns } = customQuery(definitionOf(stored), parsed.data.params);
-    // At most CUSTOM_REPORT_MAX_ROWS, read at once inside the read-only transaction, then streamed out.
-    const rows = await readOnly(db, (tx) => selectRows(tx, sql`${query} limit ${CUSTOM_REPORT_MAX_ROWS}`));
+  app.get(
+    customReportExportRoute.path,
+    { config: { access: customReportExportRoute.access } },
+    async (request, reply) => {
+      const parsed = customReportExportRoute.input.safeParse(request.query);
+      if (!parsed.success) throw new AppError('VALIDATION', parsed.error.issues[0]?.message);
+      const stored = await runnable(db, request.user as UserInfo, Number(parsed.data.id));
+      const { query, columns } = customQuery(definitionOf(stored), parsed.data.params);
+      // At most CUSTOM_REPORT_MAX_ROWS, read at once inside the read-only transaction, then streamed out.
+      const rows = await readOnly(db, (tx) => selectRows(tx, sql`${query} limit ${CUSTOM_REPORT_MAX_ROWS}`));
 
-    const out = new PassThrough();
-    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false });
-    const sheet = workbook.addWorksheet(stored.name.replace(/[[\]:*?\/\\]/g, '_').slice(0, 31));
-    sheet.columns = columns.map((c) => ({ header: c.title, key: c.key, width: Math.max(12, c.title.length * 3) }));
-    void (async () => {
-      for (const raw of rows) {
-        const cells = columns.map((c) => {
-          const v = cellOf(c, raw[c.key]);
-          // Money as a number cell (two decimals shown) so the sheet can add it up again.
-          return [c.key, c.kind === 'money' && typeof v === 'string' ? Number(v) : v];
-        });
-        sheet.addRow(Object.fromEntries(cells)).commit();
-      }
-      for (const c of columns.filter((c) => c.kind === 'money')) sheet.getColumn(c.key).numFmt = '0.00';
-      sheet.commit();
-      await workbook.commit();
-    })().catch((error: unknown) => {
-      request.log.error({ err: error }, 'custom report export failed');
-      out.destroy(error as Error);
-    });
-    return reply
-      .type(XLSX_TYPE)
-      .header('content-disposition', attachment(`${stored.name}-${today()}.xlsx`))
-      .send(out);
-  });
+      const out = new PassThrough();
+      const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false });
+      const sheet = workbook.addWorksheet(stored.name.replace(/[[\]:*?/\\]/g, '_').slice(0, 31));
+      sheet.columns = columns.map((c) => ({ header: c.title, key: c.key, width: Math.max(12, c.title.length * 3) }));
+      void (async () => {
+        for (const raw of rows) {
+          const cells = columns.map((c) => {
+            const v = cellOf(c, raw[c.key]);
+            // Money as a number cell (two decimals shown) so the sheet can add it up again.
+            return [c.key, c.kind === 'money' && typeof v === 'string' ? Number(v) : v];
+          });
+          sheet.addRow(Object.fromEntries(cells)).commit();
+        }
+        for (const c of columns.filter((c) => c.kind === 'money')) sheet.getColumn(c.key).numFmt = '0.00';
+        sheet.commit();
+        await workbook.commit();
+      })().catch((error: unknown) => {
+        request.log.error({ err: error }, 'custom report export failed');
+        out.destroy(error as Error);
+      });
+      return reply
+        .type(XLSX_TYPE)
+        .header('content-disposition', attachment(`${stored.name}-${today()}.xlsx`))
+        .send(out);
+    },
+  );
 }

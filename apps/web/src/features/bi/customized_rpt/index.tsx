@@ -51,10 +51,7 @@ export default function CustomizedRpt() {
               >
                 {r.enabled ? '停用' : '启用'}
               </Button>
-              <Popconfirm
-                title={`确定删除「${r.name}」？`}
-                onConfirm={() => remove.mutateAsync(r.id).catch(failed)}
-              >
+              <Popconfirm title={`确定删除「${r.name}」？`} onConfirm={() => remove.mutateAsync(r.id).catch(failed)}>
                 <Button type="link" size="small" danger>
                   删除
                 </Button>

@@ -52,7 +52,8 @@ export function ReportEditor({ editing, onClose }: { editing: CustomReportRow | 
   const [problem, setProblem] = useState<string | null>(null);
   const { save } = useCustomReportWrites();
   const roles = useCustomReportRoles(true);
-  const initial: EditorValues = editing === 'new' ? emptyValues() : { ...editing, description: editing.description ?? '' };
+  const initial: EditorValues =
+    editing === 'new' ? emptyValues() : { ...editing, description: editing.description ?? '' };
   const view = (Form.useWatch('view', form) ?? initial.view) as CustomViewKey;
   const columns = viewOf(view).columns;
   const chosen = (Form.useWatch('columns', form) ?? initial.columns) as string[];
@@ -156,7 +157,11 @@ export function ReportEditor({ editing, onClose }: { editing: CustomReportRow | 
                   <Form.Item name={[field.name, 'required']} valuePropName="checked" initialValue={false}>
                     <Checkbox>必填</Checkbox>
                   </Form.Item>
-                  <Button aria-label="删除参数" icon={<DeleteOutlined aria-hidden />} onClick={() => remove(field.name)} />
+                  <Button
+                    aria-label="删除参数"
+                    icon={<DeleteOutlined aria-hidden />}
+                    onClick={() => remove(field.name)}
+                  />
                 </Space>
               ))}
               <Form.Item>
@@ -190,7 +195,11 @@ export function ReportEditor({ editing, onClose }: { editing: CustomReportRow | 
                       />
                     </Form.Item>
                   )}
-                  <Button aria-label="删除汇总" icon={<DeleteOutlined aria-hidden />} onClick={() => remove(field.name)} />
+                  <Button
+                    aria-label="删除汇总"
+                    icon={<DeleteOutlined aria-hidden />}
+                    onClick={() => remove(field.name)}
+                  />
                 </Space>
               ))}
               <Form.Item>
@@ -218,7 +227,11 @@ export function ReportEditor({ editing, onClose }: { editing: CustomReportRow | 
                   <Form.Item name={[field.name, 'desc']} valuePropName="checked" initialValue={false}>
                     <Checkbox>降序</Checkbox>
                   </Form.Item>
-                  <Button aria-label="删除排序" icon={<DeleteOutlined aria-hidden />} onClick={() => remove(field.name)} />
+                  <Button
+                    aria-label="删除排序"
+                    icon={<DeleteOutlined aria-hidden />}
+                    onClick={() => remove(field.name)}
+                  />
                 </Space>
               ))}
               <Form.Item>

@@ -22,7 +22,12 @@ type Draft = Record<string, string | [string, string]>;
 const day = (value: Dayjs | null | undefined) => value?.format('YYYY-MM-DD') ?? '';
 
 /** One parameter's input: a date (or a range of dates) for a date column, text otherwise. */
-function ParamInput({ report, param, value, onChange }: {
+function ParamInput({
+  report,
+  param,
+  value,
+  onChange,
+}: {
   report: CustomReportRow;
   param: CustomParam;
   value: string | [string, string] | undefined;
@@ -74,7 +79,10 @@ export function RunDrawer({ report, onClose }: { report: CustomReportRow; onClos
   const exportXlsx = async () => {
     setExporting(true);
     try {
-      const blob = await api.download(customReportExportRoute, { id: report.id, params: JSON.stringify(applied ?? draft) });
+      const blob = await api.download(customReportExportRoute, {
+        id: report.id,
+        params: JSON.stringify(applied ?? draft),
+      });
       saveBlob(blob, `${report.name}-${dayjs().format('YYYY-MM-DD')}.xlsx`);
     } catch (error) {
       void message.error((error as Error).message);
