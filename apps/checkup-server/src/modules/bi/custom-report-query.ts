@@ -128,8 +128,10 @@ export async function readOnly<T>(db: Db, read: (tx: Db) => Promise<T>): Promise
 
 /** One page of the rows (up to CUSTOM_REPORT_MAX_ROWS), and how many there are. */
 export async function runPage(tx: Db, query: SQL, page: number, size: number) {
+  const offset = Math.min((page - 1) * size, CUSTOM_REPORT_MAX_ROWS);
+  const limit = Math.min(size, CUSTOM_REPORT_MAX_ROWS - offset);
   const [rows, [count]] = [
-    await selectRows(tx, sql`${query} limit ${size} offset ${(page - 1) * size}`),
+    await selectRows(tx, sql`${query} limit ${limit} offset ${offset}`),
     await selectRows<{ total: number }>(
       tx,
       sql`select count(*)::int as total from (${query} limit ${CUSTOM_REPORT_MAX_ROWS + 1}) r`,
