@@ -52,6 +52,9 @@ export const SYSTEM_AUDIT_ACTIONS = {
   interface_error_retry: '重试接口调用',
   interface_error_abandon: '放弃接口重试',
   interface_error_clean: '清理接口错误日志',
+  custom_report_save: '保存自定义报表',
+  custom_report_remove: '删除自定义报表',
+  custom_report_enable: '启用/停用自定义报表',
 } as const;
 
 export const BUSINESS_AUDIT_ACTIONS = {

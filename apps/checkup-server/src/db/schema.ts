@@ -218,3 +218,4 @@ export * from './schema/invoices.js';
 export * from './schema/settlement.js';
 export * from './schema/bi.js';
 export * from './schema/group-reports.js';
+export * from './schema/custom-reports.js';

@@ -4,12 +4,15 @@ import type { MenuKey } from '../route-table/route-table.js';
 import { GROUP_REPORT_ROUTES } from './group-report.js';
 import { REPORT_EXPORT_REPORTS } from './report-export.js';
 import { WORKLOAD_REPORTS } from './workload.js';
+import { CUSTOM_REPORT_ROUTES } from './custom-report-routes.js';
 import { biRefreshStateSchema, type BiFilterSource, type BiReport } from './report.js';
 
 export * from './report.js';
 export * from './report-export.js';
 export * from './workload.js';
 export * from './group-report.js';
+export * from './custom-report.js';
+export * from './custom-report-routes.js';
 
 /** Every report of 统计分析; each family adds its list here. */
 export const BI_REPORTS: readonly BiReport[] = [...REPORT_EXPORT_REPORTS, ...WORKLOAD_REPORTS];
@@ -65,4 +68,5 @@ export const BI_ROUTES = [
   biRefreshRoute,
   biOptionsRoute,
   ...GROUP_REPORT_ROUTES,
+  ...CUSTOM_REPORT_ROUTES,
 ];

@@ -65,7 +65,7 @@ export const bi = defineArea({
       ],
     },
     { key: 'occu_tutelage', title: '职业健康监护' },
-    { key: 'customized_rpt', title: '自定义报表' },
+    { key: 'customized_rpt', title: '自定义报表', actions: { manage: '管理自定义报表' } },
   ],
 });
 

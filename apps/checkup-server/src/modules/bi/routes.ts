@@ -6,11 +6,9 @@ import { recordAudit } from '../audit/repository.js';
 import { optionsOf } from './options.js';
 import { readRefreshState, refreshStatistics } from './refresh.js';
 import { serveReportExport } from './report-export.js';
-<<<<<<< HEAD
 import { serveWorkload } from './workload.js';
-=======
 import { serveGroupReport } from './group-report-routes.js';
->>>>>>> i24-group
+import { serveCustomReports } from './custom-report-routes.js';
 
 /** 统计分析 (bi, issue 24): every report's calls, and the aggregate tables' refresh. */
 export async function biRoutes(app: FastifyInstance, opts: { db: Db }) {
@@ -32,9 +30,7 @@ export async function biRoutes(app: FastifyInstance, opts: { db: Db }) {
   defineRoute(app, biOptionsRoute, ({ input }) => optionsOf(db, input.source));
 
   serveReportExport(app, db);
-<<<<<<< HEAD
   serveWorkload(app, db);
-=======
   serveGroupReport(app, db);
->>>>>>> i24-group
+  serveCustomReports(app, db);
 }

@@ -12,11 +12,11 @@ import type { AreaScreens } from '../../app/routes/area-chunks';
 import { reportScreen } from './shared/report-screen';
 import GroupReport from './group_report';
 import GroupReportDetail from './group_report_detail';
+import CustomizedRpt from './customized_rpt';
 
 /** The built screens of 统计分析, by screen key; the rest of the area shows the developing page. */
 export const screens = {
   'report_export/payment_method': reportScreen(paymentMethodReport),
-<<<<<<< HEAD
   dept_ana: reportScreen(deptAnalysisReport),
   dr_ana: reportScreen(doctorAnalysisReport),
   'workload/register': reportScreen(registerWorkloadReport),
@@ -24,8 +24,7 @@ export const screens = {
   'workload/department': reportScreen(deptWorkloadReport),
   'workload/dispatch_orders': reportScreen(dispatchOrdersReport),
   'workload/workload_second_trial': reportScreen(reviewWorkloadReport),
-=======
   group_report: GroupReport,
   group_report_detail: GroupReportDetail,
->>>>>>> i24-group
+  customized_rpt: CustomizedRpt,
 } satisfies AreaScreens<'bi'>;
