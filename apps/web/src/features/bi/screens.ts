@@ -1,8 +1,26 @@
-import { paymentMethodReport } from '@checkup/api-contract';
+import {
+  abnormalResultQueryReport,
+  diagnosisQueryReport,
+  disAnaReport,
+  examineeQueryReport,
+  paymentMethodReport,
+  positiveResultQueryReport,
+  recheckQueryReport,
+  unionQueryReport,
+} from '@checkup/api-contract';
 import type { AreaScreens } from '../../app/routes/area-chunks';
+import { OccuTutelageScreen } from './occu_tutelage';
 import { reportScreen } from './shared/report-screen';
 
 /** The built screens of 统计分析, by screen key; the rest of the area shows the developing page. */
 export const screens = {
   'report_export/payment_method': reportScreen(paymentMethodReport),
+  dis_ana: reportScreen(disAnaReport),
+  'query_report/examinee_query': reportScreen(examineeQueryReport),
+  'query_report/union_query': reportScreen(unionQueryReport),
+  'query_report/abnormal_result_query': reportScreen(abnormalResultQueryReport),
+  'query_report/diagnosis_query': reportScreen(diagnosisQueryReport),
+  'query_report/positive_result_query': reportScreen(positiveResultQueryReport),
+  'query_report/recheck_query': reportScreen(recheckQueryReport),
+  occu_tutelage: OccuTutelageScreen,
 } satisfies AreaScreens<'bi'>;
