@@ -54,7 +54,8 @@ describeOnEachDatabase((target) => {
   const db = () => server.database.db;
   let analyst: ReturnType<typeof callerFor>;
   let serial = 0;
-  const ids = {} as Record<string, number>;
+  type Ids = 'internal' | 'lab' | 'coA' | 'coB' | 'pkg' | 'u1' | 'u2' | 'u3' | 'hb' | 'sbp';
+  const ids = {} as Record<Ids, number>;
   const visits = {} as Record<string, string>;
 
   async function addCompany(name: string) {

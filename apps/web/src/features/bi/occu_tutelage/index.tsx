@@ -14,7 +14,7 @@ function Pending() {
     <Alert
       type="info"
       showIcon
-      message={`${PENDING.join('；')}：${OCCU_PENDING}`}
+      title={`${PENDING.join('；')}：${OCCU_PENDING}`}
       description="下表按职业体检人次统计，结论取终审后的职业健康检查结论（一人一个总体结论）；点击一行可查看并导出人员名单。"
     />
   );
