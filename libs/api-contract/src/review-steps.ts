@@ -55,7 +55,7 @@ export function reviewStepOf(status: string): ReviewStep | null {
 /** Occupational exams (GBZ 188) conclude in one of these categories besides the overall text. */
 export const OCCUPATIONAL_CONCLUSIONS = ['目前未见异常', '复查', '疑似职业病', '职业禁忌证', '其他疾病或异常'] as const;
 
-const OCCUPATIONAL_PREFIX = '职业健康检查结论：';
+export const OCCUPATIONAL_PREFIX = '职业健康检查结论：';
 
 /**
  * orders has one conclusion column: an occupational visit keeps its category as the first line of

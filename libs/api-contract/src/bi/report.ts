@@ -41,6 +41,8 @@ export interface BiColumn {
   ratio?: readonly [string, string];
   /** Narrow columns (e.g. 星期). */
   width?: number;
+  /** false: a count not added up in the totals row (参检人数 repeated on every row of 疾病分析). */
+  sum?: false;
 }
 
 /** The filter choices a report offers beyond the date range and 分中心. */

@@ -5,7 +5,7 @@ import { selectRows } from './sql-rows.js';
 
 type Source = RouteInput<typeof biOptionsRoute>['source'];
 
-const EXAM_TYPE_NAMES: Record<string, string> = {
+export const EXAM_TYPE_NAMES: Record<string, string> = {
   health: '健康体检',
   occupational: '职业体检',
   entry: '入职体检',

@@ -9,6 +9,7 @@ import { serveReportExport } from './report-export.js';
 import { serveWorkload } from './workload.js';
 import { serveGroupReport } from './group-report-routes.js';
 import { serveCustomReports } from './custom-report-routes.js';
+import { serveQueryReports } from './query-report.js';
 
 /** 统计分析 (bi, issue 24): every report's calls, and the aggregate tables' refresh. */
 export async function biRoutes(app: FastifyInstance, opts: { db: Db }) {
@@ -33,4 +34,5 @@ export async function biRoutes(app: FastifyInstance, opts: { db: Db }) {
   serveWorkload(app, db);
   serveGroupReport(app, db);
   serveCustomReports(app, db);
+  serveQueryReports(app, db);
 }

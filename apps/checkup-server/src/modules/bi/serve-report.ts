@@ -89,7 +89,7 @@ function rowOut(columns: readonly BiColumn[], raw: Record<string, unknown>): BiR
 
 /** The totals row: counts and money added up over every row; ratios recomputed from their parts. */
 async function summaryOf(db: Db, columns: readonly BiColumn[], rows: SQL): Promise<BiRow> {
-  const summed = columns.filter((c) => c.kind === 'count' || c.kind === 'money');
+  const summed = columns.filter((c) => (c.kind === 'count' || c.kind === 'money') && c.sum !== false);
   const summary: BiRow = {};
   if (summed.length > 0) {
     const sums = sql.join(

@@ -7,8 +7,16 @@ import {
   registerWorkloadReport,
   reviewWorkloadReport,
   tollCollectorReport,
+  abnormalResultQueryReport,
+  diagnosisQueryReport,
+  disAnaReport,
+  examineeQueryReport,
+  positiveResultQueryReport,
+  recheckQueryReport,
+  unionQueryReport,
 } from '@checkup/api-contract';
 import type { AreaScreens } from '../../app/routes/area-chunks';
+import { OccuTutelageScreen } from './occu_tutelage';
 import { reportScreen } from './shared/report-screen';
 import GroupReport from './group_report';
 import GroupReportDetail from './group_report_detail';
@@ -27,4 +35,12 @@ export const screens = {
   group_report: GroupReport,
   group_report_detail: GroupReportDetail,
   customized_rpt: CustomizedRpt,
+  dis_ana: reportScreen(disAnaReport),
+  'query_report/examinee_query': reportScreen(examineeQueryReport),
+  'query_report/union_query': reportScreen(unionQueryReport),
+  'query_report/abnormal_result_query': reportScreen(abnormalResultQueryReport),
+  'query_report/diagnosis_query': reportScreen(diagnosisQueryReport),
+  'query_report/positive_result_query': reportScreen(positiveResultQueryReport),
+  'query_report/recheck_query': reportScreen(recheckQueryReport),
+  occu_tutelage: OccuTutelageScreen,
 } satisfies AreaScreens<'bi'>;
