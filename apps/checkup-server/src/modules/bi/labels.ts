@@ -7,9 +7,18 @@ export function labelOf(column: SQL, labels: Readonly<Record<string, string>>): 
   return sql`(case ${column} ${sql.join(whens, sql` `)} else ${column} end)`;
 }
 
+/** The exam types a visit is registered as (registration's DESK_EXAM_TYPES). */
+export const EXAM_TYPE_NAMES: Record<string, string> = {
+  health: '健康体检',
+  occupational: '职业体检',
+  entry: '入职体检',
+  health_card: '健康证',
+};
+
 export const payMethodName = (column: SQL) => labelOf(column, PAY_METHOD_NAMES);
 export const purposeName = (column: SQL) => labelOf(column, PAYMENT_PURPOSE_LABELS);
 export const paymentKindName = (column: SQL) => labelOf(column, PAYMENT_KIND_LABELS);
+export const examTypeName = (column: SQL) => labelOf(column, EXAM_TYPE_NAMES);
 
 /** A timestamp as the hospital's local time text. */
 export const localTime = (column: SQL) => sql`to_char(${column} at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS')`;
