@@ -142,7 +142,7 @@ export function serveReportExport(app: FastifyInstance, db: Db): void {
           left join invoices i on i.id = a.invoice_id
           left join users iu on iu.id = i.issued_by
         union all
-        -- Group invoices issued without an application (a settlement's own invoice).
+        -- Group invoices issued without an application (e.g. for a settlement).
         select 'I' || i.id, c.company_name, g.order_no, case i.state when 'voided' then '已作废' else '已出票' end,
           i.issued_at, case i.kind when 'receipt' then '收据' else '发票' end, i.title, i.amount, i.invoice_no,
           case when i.state = 'issued' then i.amount else 0 end, iu.user_name, i.issued_at, g.company_id, g.id,
@@ -173,10 +173,17 @@ export function serveReportExport(app: FastifyInstance, db: Db): void {
     drillOrderBy: '"issued_at", "id"',
   });
 
+  // A group order's visits: its 团体名单 people's, and those registered into one of its 分组.
   const groupLines = (g: SQL) => sql`
     select o.order_id, o.customer_id, o.exam_date, sum(ou.list_price) as list_total, sum(ou.price) as price_total
-    from orders o join order_unions ou on ou.order_id = o.order_id
-    where o.status <> 'prepared' and ou.returned_at is null and ${visitGroupOrder(sql`o`)} = ${g}
+    from (
+        select gp.order_id from group_persons gp where gp.group_order_id = ${g} and gp.order_id is not null
+        union
+        select gv.order_id from orders gv join company_groups cg on cg.id = gv.group_id where cg.group_order_id = ${g}
+      ) m
+      join orders o on o.order_id = m.order_id
+      join order_unions ou on ou.order_id = o.order_id
+    where o.status <> 'prepared' and ou.returned_at is null
     group by o.order_id`;
   serveReport(app, db, groupDiscountReport, {
     rows: (f) => sql`
