@@ -2,9 +2,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import { biOptionsRoute, paymentMethodStatisticsReport, settlementDetailsReport } from '@checkup/api-contract';
-import { fakeApi } from '../../../test/fake-api';
-import { renderScreen } from '../../../test/render-screen';
-import { screens } from '../screens';
+import { fakeApi } from '../../../../test/fake-api';
+import { renderScreen } from '../../../../test/render-screen';
+import { reportScreen } from '../report-screen';
 
 const SETTLEMENT_ROW = {
   settlement_id: 7,
@@ -23,19 +23,7 @@ const SETTLEMENT_ROW = {
   settled_at: '2026-11-29 16:00:00',
 };
 
-describe('报表导出 screens', () => {
-  it('registers the six sub-reports beside 支付方式', () => {
-    expect(Object.keys(screens)).toEqual([
-      'report_export/payment_method',
-      'report_export/settlement_details',
-      'report_export/income_details',
-      'report_export/settlement_invoice_details',
-      'report_export/group_discount',
-      'report_export/payment_method_statistics',
-      'report_export/card_consume_list',
-    ]);
-  });
-
+describe('报表导出 reports on ReportScreen', () => {
   it('结算明细 shows a statement with its 合计 row and drills to its payment lines', async () => {
     const api = fakeApi([
       [
@@ -60,7 +48,7 @@ describe('报表导出 screens', () => {
       ],
       [biOptionsRoute, () => []],
     ]);
-    renderScreen(createElement(screens['report_export/settlement_details']));
+    renderScreen(createElement(reportScreen(settlementDetailsReport)));
     const row = await screen.findByText('JS202611290001');
     expect(screen.getByText('合计')).toBeTruthy();
     expect(screen.getAllByText('259.99')).toHaveLength(2);
@@ -85,7 +73,7 @@ describe('报表导出 screens', () => {
       ],
       [biOptionsRoute, () => []],
     ]);
-    renderScreen(createElement(screens['report_export/payment_method_statistics']));
+    renderScreen(createElement(reportScreen(paymentMethodStatisticsReport)));
     const [table] = await screen.findAllByRole('table');
     await waitFor(() => expect(within(table!).getByText('2026-11-29')).toBeTruthy());
     // The day's row and the 合计 row.
