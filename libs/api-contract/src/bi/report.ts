@@ -12,12 +12,17 @@ import type { MenuKey } from '../route-table/route-table.js';
  */
 
 /** Which date the range filters on (breadth §4: 登记日期, 收费日期 or 审核日期 as fits). */
-export const BI_DATE_KINDS = ['register', 'charge', 'audit'] as const;
+export const BI_DATE_KINDS = ['register', 'charge', 'audit', 'settle', 'book', 'apply', 'issue', 'consume'] as const;
 export type BiDateKind = (typeof BI_DATE_KINDS)[number];
 export const BI_DATE_KIND_LABELS: Record<BiDateKind, string> = {
   register: '登记日期',
   charge: '收费日期',
   audit: '审核日期',
+  settle: '结算日期',
+  book: '记账日期',
+  apply: '申请日期',
+  issue: '出票日期',
+  consume: '消费日期',
 };
 
 /** How a column's values are shown and added up. */
@@ -43,6 +48,8 @@ export interface BiColumn {
   width?: number;
   /** false: a count not added up in the totals row (参检人数 repeated on every row of 疾病分析). */
   sum?: false;
+  /** text columns holding a person's name: answered masked (maskName), in the table and the export. */
+  mask?: 'name';
 }
 
 /** The filter choices a report offers beyond the date range and 分中心. */

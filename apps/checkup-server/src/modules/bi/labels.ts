@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { PAYMENT_KIND_LABELS, PAYMENT_PURPOSE_LABELS, PAY_METHOD_NAMES } from '@checkup/api-contract';
+import { DICTIONARIES, PAYMENT_KIND_LABELS, PAYMENT_PURPOSE_LABELS, PAY_METHOD_NAMES } from '@checkup/api-contract';
 
 /** `case column when 'a' then '甲' … else column end`: a code shown by its contract label. */
 export function labelOf(column: SQL, labels: Readonly<Record<string, string>>): SQL {
@@ -7,9 +7,15 @@ export function labelOf(column: SQL, labels: Readonly<Record<string, string>>): 
   return sql`(case ${column} ${sql.join(whens, sql` `)} else ${column} end)`;
 }
 
+/** The exam types a visit is registered as, by the dictionary's names (复查 included). */
+export const EXAM_TYPE_NAMES: Record<string, string> = Object.fromEntries(
+  DICTIONARIES.exam_type.map((e) => [e.code, e.name]),
+);
+
 export const payMethodName = (column: SQL) => labelOf(column, PAY_METHOD_NAMES);
 export const purposeName = (column: SQL) => labelOf(column, PAYMENT_PURPOSE_LABELS);
 export const paymentKindName = (column: SQL) => labelOf(column, PAYMENT_KIND_LABELS);
+export const examTypeName = (column: SQL) => labelOf(column, EXAM_TYPE_NAMES);
 
 /** A timestamp as the hospital's local time text. */
 export const localTime = (column: SQL) => sql`to_char(${column} at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS')`;

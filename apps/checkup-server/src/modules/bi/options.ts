@@ -1,16 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PAY_METHOD_NAMES, type RouteInput, type biOptionsRoute } from '@checkup/api-contract';
 import type { Db } from '../../db/client.js';
+import { EXAM_TYPE_NAMES } from './labels.js';
 import { selectRows } from './sql-rows.js';
 
 type Source = RouteInput<typeof biOptionsRoute>['source'];
-
-export const EXAM_TYPE_NAMES: Record<string, string> = {
-  health: '健康体检',
-  occupational: '职业体检',
-  entry: '入职体检',
-  health_card: '健康证',
-};
 
 /** The choices of each report filter, value (an id or a code) and label; at most 2,000. */
 const QUERIES: Record<Exclude<Source, 'pay_method' | 'exam_type'>, SQL> = {

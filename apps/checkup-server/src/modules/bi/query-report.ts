@@ -5,7 +5,6 @@ import {
   ORDER_STATUS_LABELS,
   POSITIVE_HANDLED_LABELS,
   POSITIVE_KIND_LABELS,
-  REVIEW_EXAM_TYPE,
   REVIEW_PLAN_STATUS_LABELS,
   UNION_EXEC_LABELS,
   abnormalResultQueryReport,
@@ -17,9 +16,8 @@ import {
 } from '@checkup/api-contract';
 import type { Db } from '../../db/client.js';
 import { serveDisAna } from './dis-ana.js';
-import { labelOf, localTime } from './labels.js';
+import { EXAM_TYPE_NAMES, labelOf, localTime } from './labels.js';
 import { serveOccuTutelage } from './occu-tutelage.js';
-import { EXAM_TYPE_NAMES } from './options.js';
 import { auditDay, personJoins, personSelect, visitIs } from './person-sql.js';
 import { idIs, serveReport, textIs } from './serve-report.js';
 
@@ -33,7 +31,7 @@ export function serveQueryReports(app: FastifyInstance, db: Db): void {
   serveReport(app, db, examineeQueryReport, {
     rows: (f, user) => sql`
       select ${personSelect(user)},
-        ${labelOf(sql`o.exam_type`, { ...EXAM_TYPE_NAMES, [REVIEW_EXAM_TYPE]: '复查' })} as exam_type_name,
+        ${labelOf(sql`o.exam_type`, EXAM_TYPE_NAMES)} as exam_type_name,
         coalesce(p.package_name, '') as package_name, ${auditDay}::text as audit_date,
         ${labelOf(sql`o.status`, ORDER_STATUS_LABELS)} as status_name,
         (select count(*) from order_unions u where u.order_id = o.order_id and u.returned_at is null)::int as line_count,

@@ -6,6 +6,7 @@ import {
   AppError,
   BI_MESSAGES,
   ROW_KEY_SEPARATOR,
+  maskName,
   XLSX_TYPE,
   type BiColumn,
   type BiFilterValues,
@@ -67,6 +68,7 @@ function cellValue(column: BiColumn, value: unknown): string | number | null {
     case 'date':
       return value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10);
     default:
+      if (column.mask === 'name') return maskName(String(value));
       return value instanceof Date ? value.toISOString() : String(value);
   }
 }

@@ -14,6 +14,12 @@ import {
   positiveResultQueryReport,
   recheckQueryReport,
   unionQueryReport,
+  cardConsumeListReport,
+  groupDiscountReport,
+  incomeDetailsReport,
+  paymentMethodStatisticsReport,
+  settlementDetailsReport,
+  settlementInvoiceDetailsReport,
 } from '@checkup/api-contract';
 import type { AreaScreens } from '../../app/routes/area-chunks';
 import { OccuTutelageScreen } from './occu_tutelage';
@@ -43,4 +49,10 @@ export const screens = {
   'query_report/positive_result_query': reportScreen(positiveResultQueryReport),
   'query_report/recheck_query': reportScreen(recheckQueryReport),
   occu_tutelage: OccuTutelageScreen,
+  'report_export/settlement_details': reportScreen(settlementDetailsReport),
+  'report_export/income_details': reportScreen(incomeDetailsReport),
+  'report_export/settlement_invoice_details': reportScreen(settlementInvoiceDetailsReport),
+  'report_export/group_discount': reportScreen(groupDiscountReport),
+  'report_export/payment_method_statistics': reportScreen(paymentMethodStatisticsReport),
+  'report_export/card_consume_list': reportScreen(cardConsumeListReport),
 } satisfies AreaScreens<'bi'>;
