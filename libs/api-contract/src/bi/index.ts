@@ -2,13 +2,15 @@ import { z } from 'zod';
 import { route } from '../route.js';
 import type { MenuKey } from '../route-table/route-table.js';
 import { REPORT_EXPORT_REPORTS } from './report-export.js';
+import { FINANCE_REPORTS } from './finance-report.js';
 import { biRefreshStateSchema, type BiFilterSource, type BiReport } from './report.js';
 
 export * from './report.js';
 export * from './report-export.js';
+export * from './finance-report.js';
 
 /** Every report of 统计分析; each family adds its list here. */
-export const BI_REPORTS: readonly BiReport[] = [...REPORT_EXPORT_REPORTS];
+export const BI_REPORTS: readonly BiReport[] = [...REPORT_EXPORT_REPORTS, ...FINANCE_REPORTS];
 
 const BI_SCREENS = [...new Set(BI_REPORTS.map((r) => r.spec.screen))] as [MenuKey, ...MenuKey[]];
 

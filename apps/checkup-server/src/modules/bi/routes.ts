@@ -6,6 +6,7 @@ import { recordAudit } from '../audit/repository.js';
 import { optionsOf } from './options.js';
 import { readRefreshState, refreshStatistics } from './refresh.js';
 import { serveReportExport } from './report-export.js';
+import { serveFinanceReports } from './finance-report.js';
 
 /** 统计分析 (bi, issue 24): every report's calls, and the aggregate tables' refresh. */
 export async function biRoutes(app: FastifyInstance, opts: { db: Db }) {
@@ -27,4 +28,5 @@ export async function biRoutes(app: FastifyInstance, opts: { db: Db }) {
   defineRoute(app, biOptionsRoute, ({ input }) => optionsOf(db, input.source));
 
   serveReportExport(app, db);
+  serveFinanceReports(app, db);
 }
