@@ -164,7 +164,7 @@ describeOnEachDatabase((target) => {
   }
 
   /**
-   * X 个检 套餐: U1 100→80 paid, U2 加项 50→40 unpaid. Y 团检: U1 100→90 统收, U2 加项 50→50 paid.
+   * X 个检 套餐 (隐私): U1 100→80 paid, U2 加项 50→40 unpaid. Y 团检: U1 100→90 统收, U2 加项 50→50 paid.
    * W 团检: U1 100→90 统收, settled (已结账). Z 个检 no package: U1 加项 100→100 paid, U2 50→45 退项.
    */
   async function addRevenueVisits() {
@@ -210,8 +210,8 @@ describeOnEachDatabase((target) => {
     });
 
     const groupId = group!.id;
-    const visit = async (group: boolean, packaged: boolean) => {
-      const orderId = await addOrder(db(), { status: 'registered', examDate: statsDay });
+    const visit = async (group: boolean, packaged: boolean, confidential = false) => {
+      const orderId = await addOrder(db(), { status: 'registered', examDate: statsDay, confidential });
       await db()
         .update(orders)
         .set({
@@ -233,7 +233,7 @@ describeOnEachDatabase((target) => {
         .insert(orderUnions)
         .values({ orderId, unionId, deptId, listPrice, price, origin: 'package', payMode: 'self', ...more });
 
-    ids.x = await visit(false, true);
+    ids.x = await visit(false, true, true);
     await line(ids.x, u1!.id, d1, '100.00', '80.00', { feeCharged: true });
     await line(ids.x, u2!.id, d2, '50.00', '40.00', { origin: 'extra' });
     ids.y = await visit(true, true);
@@ -559,7 +559,7 @@ describeOnEachDatabase((target) => {
         pick(result.list, ['kind_name', 'debtor_no', 'debtor_name', 'person_count', 'line_count', 'arrears_amount']),
       ).toEqual([
         ['团体未结', 'TD-FIN-1', '财务报表订单', 1, 1, '90.00'],
-        ['个人欠费', ids.x, expect.any(String), 1, 1, '40.00'],
+        ['个人欠费', ids.x, expect.stringMatching(/^测试者/), 1, 1, '40.00'],
       ]);
       expect(result.summary).toEqual({ person_count: 2, line_count: 2, arrears_amount: '130.00' });
       const group = await drill(arrearsStatisticsReport, statsRange, ['group_order', ids.groupOrder]);
@@ -571,6 +571,18 @@ describeOnEachDatabase((target) => {
       const onlyPeople = await query(arrearsStatisticsReport, statsRange, { debtor: 'visit' });
       expect(onlyPeople.summary.arrears_amount).toBe(moneyText(4_000));
     });
+  });
+
+  it('hides a confidential (隐私) person’s name from a user who may not see them', async () => {
+    const plain = callerFor(server, await staffSession(db(), 'fin_plain', [arrearsStatisticsReport.spec.screen]));
+    await db().update(users).set({ specialFlag: '0' }).where(eq(users.userAccount, 'fin_plain'));
+    const res = await plain.get(arrearsStatisticsReport.routes.query.path, { ...statsRange, debtor: 'visit' });
+    expect((res.json().data as BiResult).list.map((r) => r.debtor_name)).toEqual(['***']);
+    const lines = await plain.get(arrearsStatisticsReport.routes.drill.path, {
+      ...statsRange,
+      row_key: ['visit', ids.x].join(ROW_KEY_SEPARATOR),
+    });
+    expect(lines.json().data.list.map((r: BiRow) => r.cust_name)).toEqual(['***']);
   });
 
   it('refuses every report to a role without its screen', async () => {

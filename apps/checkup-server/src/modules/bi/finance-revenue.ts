@@ -9,6 +9,7 @@ import {
   PAY_MODE_LABELS,
   unionIncomeReport,
   type BiFilterValues,
+  type UserInfo,
 } from '@checkup/api-contract';
 import type { Db } from '../../db/client.js';
 import { labelOf } from './labels.js';
@@ -42,9 +43,13 @@ const lineSums = sql`count(*)::int as line_count, sum(l.list_price) as list_tota
 const idKey = (column: SQL, part: string) =>
   part === '' ? sql`${column} is null` : sql`${column} = ${Number(part) || 0}`;
 
+/** A confidential (隐私) person's name is shown only to users who may see them. */
+const custName = (user: UserInfo) =>
+  user.special_flag === '1' ? sql`c.cust_name` : sql`case when c.special_flag = '1' then '***' else c.cust_name end`;
+
 /** The visits behind a total. */
-const visitRows = (f: BiFilterValues, where: SQL) => sql`
-  select v.order_id, to_char(v.exam_date, 'YYYY-MM-DD') as exam_date, c.cust_name,
+const visitRows = (f: BiFilterValues, user: UserInfo, where: SQL) => sql`
+  select v.order_id, to_char(v.exam_date, 'YYYY-MM-DD') as exam_date, ${custName(user)} as cust_name,
     case when v.is_group then '团检' else '个检' end as group_name, co.company_name, pk.package_name,
     v.list_total, v.price_total, ${rateOf(sql`v.price_total`, sql`v.list_total`)} as discount_rate,
     v.extra_price_total, v.list_total - v.price_total as discount_amount
@@ -54,9 +59,9 @@ const visitRows = (f: BiFilterValues, where: SQL) => sql`
   where ${visitsOf(f)} and ${where}`;
 
 /** The ordered unions behind a total. */
-const lineRows = (f: BiFilterValues, where: SQL) => sql`
+const lineRows = (f: BiFilterValues, user: UserInfo, where: SQL) => sql`
   select l.order_id || '-' || l.union_id as id, l.order_id, to_char(l.exam_date, 'YYYY-MM-DD') as exam_date,
-    c.cust_name, un.union_name, d.dept_name, case l.origin when 'extra' then '加项' else '套餐' end as origin_name,
+    ${custName(user)} as cust_name, un.union_name, d.dept_name, case l.origin when 'extra' then '加项' else '套餐' end as origin_name,
     ${labelOf(sql`l.pay_mode`, PAY_MODE_LABELS)} as pay_mode_name, l.list_price, l.price
   from bi_line_facts l
   join orders o on o.order_id = l.order_id join customers c on c.id = o.customer_id
@@ -78,9 +83,10 @@ export function serveFinanceRevenue(app: FastifyInstance, db: Db): void {
       where ${visitsOf(f)} and ${idIs(f, 'package_id', sql`v.package_id`)}
       group by v.package_id, pk.package_name`,
     orderBy: '"price_total" desc, "package_name"',
-    drill: (f, key) =>
+    drill: (f, key, user) =>
       visitRows(
         f,
+        user,
         sql`${idIs(f, 'package_id', sql`v.package_id`)} and ${key ? idKey(sql`v.package_id`, key[0]!) : sql`true`}`,
       ),
     drillOrderBy: '"exam_date", "order_id"',
@@ -95,9 +101,10 @@ export function serveFinanceRevenue(app: FastifyInstance, db: Db): void {
       where ${linesOf(f)} and ${idIs(f, 'union_id', sql`l.union_id`)}
       group by l.union_id, un.union_name, d.dept_name`,
     orderBy: '"price_total" desc, "union_name"',
-    drill: (f, key) =>
+    drill: (f, key, user) =>
       lineRows(
         f,
+        user,
         sql`${idIs(f, 'union_id', sql`l.union_id`)} and ${key ? idKey(sql`l.union_id`, key[0]!) : sql`true`}`,
       ),
     drillOrderBy: '"exam_date", "order_id", "id"',
@@ -110,7 +117,7 @@ export function serveFinanceRevenue(app: FastifyInstance, db: Db): void {
       from bi_line_facts l join departments d on d.id = l.dept_id
       where ${linesOf(f)} group by l.dept_id, d.dept_name`,
     orderBy: '"price_total" desc, "dept_name"',
-    drill: (f, key) => lineRows(f, key ? idKey(sql`l.dept_id`, key[0]!) : sql`true`),
+    drill: (f, key, user) => lineRows(f, user, key ? idKey(sql`l.dept_id`, key[0]!) : sql`true`),
     drillOrderBy: '"exam_date", "order_id", "id"',
   });
 
@@ -121,9 +128,10 @@ export function serveFinanceRevenue(app: FastifyInstance, db: Db): void {
       where ${visitsOf(f)} and ${idIs(f, 'company_id', sql`v.company_id`)}
       group by v.company_id, co.company_name`,
     orderBy: '"price_total" desc, "company_name"',
-    drill: (f, key) =>
+    drill: (f, key, user) =>
       visitRows(
         f,
+        user,
         sql`v.company_id is not null and ${idIs(f, 'company_id', sql`v.company_id`)} and ${key ? idKey(sql`v.company_id`, key[0]!) : sql`true`}`,
       ),
     drillOrderBy: '"exam_date", "order_id"',
@@ -137,7 +145,7 @@ export function serveFinanceRevenue(app: FastifyInstance, db: Db): void {
         sum(v.list_total - v.price_total) as discount_amount
       from bi_visit_facts v where ${visitsOf(f)} group by 1`,
     orderBy: '"band"',
-    drill: (f, key) => visitRows(f, key ? sql`${band} = ${key[0]}` : sql`true`),
+    drill: (f, key, user) => visitRows(f, user, key ? sql`${band} = ${key[0]}` : sql`true`),
     drillOrderBy: '"exam_date", "order_id"',
   });
 
@@ -159,15 +167,15 @@ function owedLines(f: BiFilterValues, debtor: 'visit' | 'group_order') {
     and ${dateRange(f, { register: sql`o.exam_date` })} and ${branchIs(f, sql`o.branch_id`)}`;
 }
 
-function arrearsRows(f: BiFilterValues): SQL {
+function arrearsRows(f: BiFilterValues, user: UserInfo): SQL {
   const personal = sql`
-    select 'visit' as debtor, o.order_id as debtor_id, c.cust_name as debtor_name, '个人欠费' as kind_name,
+    select 'visit' as debtor, o.order_id as debtor_id, ${custName(user)} as debtor_name, '个人欠费' as kind_name,
       o.order_id as debtor_no, co.company_name, to_char(o.exam_date, 'YYYY-MM-DD') as first_date,
       1 as person_count, count(*)::int as line_count, sum(u.price) as arrears_amount
     from order_unions u join orders o on o.order_id = u.order_id join customers c on c.id = o.customer_id
       left join companies co on co.id = o.company_id
     where ${owedLines(f, 'visit')} and ${idIs(f, 'company_id', sql`o.company_id`)}
-    group by o.order_id, c.cust_name, co.company_name, o.exam_date`;
+    group by o.order_id, c.cust_name, c.special_flag, co.company_name, o.exam_date`;
   const group = sql`
     select 'group_order', go.id::text, go.order_name, '团体未结', go.order_no, co.company_name,
       to_char(min(o.exam_date), 'YYYY-MM-DD'), count(distinct o.order_id)::int, count(*)::int, sum(u.price)
@@ -182,7 +190,7 @@ function arrearsRows(f: BiFilterValues): SQL {
 }
 
 /** The owed lines of one kind of debtor, of one debtor when `id` is given. */
-function owedLineRows(f: BiFilterValues, debtor: 'visit' | 'group_order', id?: string): SQL {
+function owedLineRows(f: BiFilterValues, user: UserInfo, debtor: 'visit' | 'group_order', id?: string): SQL {
   const of =
     debtor === 'visit'
       ? sql`${id === undefined ? sql`true` : sql`o.order_id = ${id}`} and ${idIs(f, 'company_id', sql`o.company_id`)}`
@@ -190,7 +198,7 @@ function owedLineRows(f: BiFilterValues, debtor: 'visit' | 'group_order', id?: s
           and ${idIs(f, 'company_id', sql`go.company_id`)}`;
   return sql`
     select o.order_id || '-' || u.union_id as id, o.order_id, to_char(o.exam_date, 'YYYY-MM-DD') as exam_date,
-      c.cust_name, un.union_name, ${labelOf(sql`u.pay_mode`, PAY_MODE_LABELS)} as pay_mode_name, u.list_price, u.price
+      ${custName(user)} as cust_name, un.union_name, ${labelOf(sql`u.pay_mode`, PAY_MODE_LABELS)} as pay_mode_name, u.list_price, u.price
     from order_unions u join orders o on o.order_id = u.order_id join customers c on c.id = o.customer_id
       join unions un on un.id = u.union_id
       left join company_groups g on g.id = o.group_id left join group_orders go on go.id = g.group_order_id
@@ -203,11 +211,11 @@ function serveArrears(app: FastifyInstance, db: Db) {
   serveReport(app, db, arrearsStatisticsReport, {
     rows: arrearsRows,
     orderBy: '"arrears_amount" desc, "debtor_no"',
-    drill: (f, key) => {
-      if (key) return owedLineRows(f, key[0] === 'group_order' ? 'group_order' : 'visit', key[1]);
+    drill: (f, key, user) => {
+      if (key) return owedLineRows(f, user, key[0] === 'group_order' ? 'group_order' : 'visit', key[1]);
       const kinds = DEBTORS.filter((d) => f.debtor === undefined || f.debtor === '' || f.debtor === d);
       return sql.join(
-        kinds.map((d) => owedLineRows(f, d)),
+        kinds.map((d) => owedLineRows(f, user, d)),
         sql` union all `,
       );
     },
