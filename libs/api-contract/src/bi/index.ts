@@ -6,6 +6,7 @@ import { REPORT_EXPORT_REPORTS } from './report-export.js';
 import { WORKLOAD_REPORTS } from './workload.js';
 import { CUSTOM_REPORT_ROUTES } from './custom-report-routes.js';
 import { QUERY_REPORTS } from './query-report.js';
+import { FINANCE_REPORTS } from './finance-report.js';
 import { biRefreshStateSchema, type BiFilterSource, type BiReport } from './report.js';
 
 export * from './report.js';
@@ -16,8 +17,15 @@ export * from './custom-report.js';
 export * from './custom-report-routes.js';
 export * from './query-report.js';
 
+export * from './finance-report.js';
+
 /** Every report of 统计分析; each family adds its list here. */
-export const BI_REPORTS: readonly BiReport[] = [...REPORT_EXPORT_REPORTS, ...WORKLOAD_REPORTS, ...QUERY_REPORTS];
+export const BI_REPORTS: readonly BiReport[] = [
+  ...REPORT_EXPORT_REPORTS,
+  ...WORKLOAD_REPORTS,
+  ...QUERY_REPORTS,
+  ...FINANCE_REPORTS,
+];
 
 const BI_SCREENS = [...new Set(BI_REPORTS.map((r) => r.spec.screen))] as [MenuKey, ...MenuKey[]];
 

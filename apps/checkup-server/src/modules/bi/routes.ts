@@ -10,6 +10,7 @@ import { serveWorkload } from './workload.js';
 import { serveGroupReport } from './group-report-routes.js';
 import { serveCustomReports } from './custom-report-routes.js';
 import { serveQueryReports } from './query-report.js';
+import { serveFinanceReports } from './finance-report.js';
 
 /** 统计分析 (bi, issue 24): every report's calls, and the aggregate tables' refresh. */
 export async function biRoutes(app: FastifyInstance, opts: { db: Db }) {
@@ -35,4 +36,5 @@ export async function biRoutes(app: FastifyInstance, opts: { db: Db }) {
   serveGroupReport(app, db);
   serveCustomReports(app, db);
   serveQueryReports(app, db);
+  serveFinanceReports(app, db);
 }

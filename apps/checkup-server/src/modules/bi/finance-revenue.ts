@@ -1,0 +1,224 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import {
+  arrearsStatisticsReport,
+  companyIncomeReport,
+  deptIncomeReport,
+  discountStatisticsReport,
+  packageIncomeReport,
+  PAY_MODE_LABELS,
+  unionIncomeReport,
+  type BiFilterValues,
+  type UserInfo,
+} from '@checkup/api-contract';
+import type { Db } from '../../db/client.js';
+import { labelOf } from './labels.js';
+import { branchIs, dateRange, idIs, serveReport } from './serve-report.js';
+
+/**
+ * 财务报表's revenue by dimension (breadth §4.6, §11.5) from the aggregate tables by 登记日期: 原价 is
+ * list_price, 优惠价 price, lines given back (退项) left out; and 欠费统计, live from the working lines.
+ */
+
+/** 个检 / 团检, when chosen. */
+const groupIs = (f: BiFilterValues, column: SQL): SQL =>
+  f.is_group === '1' ? sql`${column}` : f.is_group === '0' ? sql`not ${column}` : sql`true`;
+
+const visitsOf = (f: BiFilterValues) =>
+  sql`${dateRange(f, { register: sql`v.exam_date` })} and ${branchIs(f, sql`v.branch_id`)} and ${groupIs(f, sql`v.is_group`)}`;
+const linesOf = (f: BiFilterValues) =>
+  sql`not l.returned and ${dateRange(f, { register: sql`l.exam_date` })} and ${branchIs(f, sql`l.branch_id`)}
+    and ${groupIs(f, sql`l.is_group`)} and ${idIs(f, 'dept_id', sql`l.dept_id`)}`;
+
+/** 折扣率 (%) = 优惠价 / 原价 of the rows summed. */
+const rateOf = (price: SQL, list: SQL) => sql`round(${price} * 100 / nullif(${list}, 0), 2)`;
+const visitSums = sql`count(*)::int as visit_count, sum(v.list_total) as list_total, sum(v.price_total) as price_total,
+  ${rateOf(sql`sum(v.price_total)`, sql`sum(v.list_total)`)} as discount_rate,
+  sum(v.self_total) as self_total, sum(v.company_total) as company_total, sum(v.extra_price_total) as extra_price_total,
+  round(sum(v.price_total) / count(*), 2)::text as avg_price`;
+const lineSums = sql`count(*)::int as line_count, sum(l.list_price) as list_total, sum(l.price) as price_total,
+  ${rateOf(sql`sum(l.price)`, sql`sum(l.list_price)`)} as discount_rate`;
+
+/** An id key part: '' stands for none (null). */
+const idKey = (column: SQL, part: string) =>
+  part === '' ? sql`${column} is null` : sql`${column} = ${Number(part) || 0}`;
+
+/** A confidential (隐私) person's name is shown only to users who may see them. */
+const custName = (user: UserInfo) =>
+  user.special_flag === '1' ? sql`c.cust_name` : sql`case when c.special_flag = '1' then '***' else c.cust_name end`;
+
+/** The visits behind a total. */
+const visitRows = (f: BiFilterValues, user: UserInfo, where: SQL) => sql`
+  select v.order_id, to_char(v.exam_date, 'YYYY-MM-DD') as exam_date, ${custName(user)} as cust_name,
+    case when v.is_group then '团检' else '个检' end as group_name, co.company_name, pk.package_name,
+    v.list_total, v.price_total, ${rateOf(sql`v.price_total`, sql`v.list_total`)} as discount_rate,
+    v.extra_price_total, v.list_total - v.price_total as discount_amount
+  from bi_visit_facts v
+  join orders o on o.order_id = v.order_id join customers c on c.id = o.customer_id
+  left join companies co on co.id = v.company_id left join packages pk on pk.id = v.package_id
+  where ${visitsOf(f)} and ${where}`;
+
+/** The ordered unions behind a total. */
+const lineRows = (f: BiFilterValues, user: UserInfo, where: SQL) => sql`
+  select l.order_id || '-' || l.union_id as id, l.order_id, to_char(l.exam_date, 'YYYY-MM-DD') as exam_date,
+    ${custName(user)} as cust_name, un.union_name, d.dept_name, case l.origin when 'extra' then '加项' else '套餐' end as origin_name,
+    ${labelOf(sql`l.pay_mode`, PAY_MODE_LABELS)} as pay_mode_name, l.list_price, l.price
+  from bi_line_facts l
+  join orders o on o.order_id = l.order_id join customers c on c.id = o.customer_id
+  join unions un on un.id = l.union_id join departments d on d.id = l.dept_id
+  where ${linesOf(f)} and ${where}`;
+
+/** 折扣区间 of a visit's 优惠价 / 原价; no discount when nothing is listed. */
+const band = sql`case when v.list_total <= 0 or v.price_total >= v.list_total then '1'
+  when v.price_total * 10 >= v.list_total * 9 then '2' when v.price_total * 10 >= v.list_total * 8 then '3'
+  when v.price_total * 10 >= v.list_total * 7 then '4' when v.price_total * 10 >= v.list_total * 5 then '5'
+  else '6' end`;
+const BAND_NAMES = { 1: '无优惠', 2: '9折及以上', 3: '8折至9折', 4: '7折至8折', 5: '5折至7折', 6: '5折以下' };
+
+export function serveFinanceRevenue(app: FastifyInstance, db: Db): void {
+  serveReport(app, db, packageIncomeReport, {
+    rows: (f) => sql`
+      select v.package_id, coalesce(pk.package_name, '（无套餐）') as package_name, ${visitSums}
+      from bi_visit_facts v left join packages pk on pk.id = v.package_id
+      where ${visitsOf(f)} and ${idIs(f, 'package_id', sql`v.package_id`)}
+      group by v.package_id, pk.package_name`,
+    orderBy: '"price_total" desc, "package_name"',
+    drill: (f, key, user) =>
+      visitRows(
+        f,
+        user,
+        sql`${idIs(f, 'package_id', sql`v.package_id`)} and ${key ? idKey(sql`v.package_id`, key[0]!) : sql`true`}`,
+      ),
+    drillOrderBy: '"exam_date", "order_id"',
+  });
+
+  serveReport(app, db, unionIncomeReport, {
+    rows: (f) => sql`
+      select l.union_id, un.union_name, d.dept_name, ${lineSums},
+        coalesce(sum(l.price) filter (where l.pay_mode = 'self'), 0) as self_total,
+        coalesce(sum(l.price) filter (where l.pay_mode = 'company'), 0) as company_total
+      from bi_line_facts l join unions un on un.id = l.union_id join departments d on d.id = un.dept_id
+      where ${linesOf(f)} and ${idIs(f, 'union_id', sql`l.union_id`)}
+      group by l.union_id, un.union_name, d.dept_name`,
+    orderBy: '"price_total" desc, "union_name"',
+    drill: (f, key, user) =>
+      lineRows(
+        f,
+        user,
+        sql`${idIs(f, 'union_id', sql`l.union_id`)} and ${key ? idKey(sql`l.union_id`, key[0]!) : sql`true`}`,
+      ),
+    drillOrderBy: '"exam_date", "order_id", "id"',
+  });
+
+  serveReport(app, db, deptIncomeReport, {
+    rows: (f) => sql`
+      select l.dept_id, d.dept_name, count(distinct l.order_id)::int as visit_count, ${lineSums},
+        coalesce(sum(l.price) filter (where l.origin = 'extra'), 0) as extra_price_total
+      from bi_line_facts l join departments d on d.id = l.dept_id
+      where ${linesOf(f)} group by l.dept_id, d.dept_name`,
+    orderBy: '"price_total" desc, "dept_name"',
+    drill: (f, key, user) => lineRows(f, user, key ? idKey(sql`l.dept_id`, key[0]!) : sql`true`),
+    drillOrderBy: '"exam_date", "order_id", "id"',
+  });
+
+  serveReport(app, db, companyIncomeReport, {
+    rows: (f) => sql`
+      select v.company_id, co.company_name, ${visitSums}
+      from bi_visit_facts v join companies co on co.id = v.company_id
+      where ${visitsOf(f)} and ${idIs(f, 'company_id', sql`v.company_id`)}
+      group by v.company_id, co.company_name`,
+    orderBy: '"price_total" desc, "company_name"',
+    drill: (f, key, user) =>
+      visitRows(
+        f,
+        user,
+        sql`v.company_id is not null and ${idIs(f, 'company_id', sql`v.company_id`)} and ${key ? idKey(sql`v.company_id`, key[0]!) : sql`true`}`,
+      ),
+    drillOrderBy: '"exam_date", "order_id"',
+  });
+
+  serveReport(app, db, discountStatisticsReport, {
+    rows: (f) => sql`
+      select ${band} as band, ${labelOf(band, BAND_NAMES)} as band_name, count(*)::int as visit_count,
+        sum(v.list_total) as list_total, sum(v.price_total) as price_total,
+        ${rateOf(sql`sum(v.price_total)`, sql`sum(v.list_total)`)} as discount_rate,
+        sum(v.list_total - v.price_total) as discount_amount
+      from bi_visit_facts v where ${visitsOf(f)} group by 1`,
+    orderBy: '"band"',
+    drill: (f, key, user) => visitRows(f, user, key ? sql`${band} = ${key[0]}` : sql`true`),
+    drillOrderBy: '"exam_date", "order_id"',
+  });
+
+  serveArrears(app, db);
+}
+
+/**
+ * 欠费统计: a visit owes its 自费 lines not charged; a group order owes its 统收 lines not in a
+ * checked-out (已结账) statement. Lines given back (退项), free lines and 预登记 visits owe nothing.
+ */
+function owedLines(f: BiFilterValues, debtor: 'visit' | 'group_order') {
+  const own =
+    debtor === 'visit'
+      ? sql`u.pay_mode = 'self' and not u.fee_charged`
+      : sql`u.pay_mode = 'company' and not exists (select 1 from settlement_lines sl
+          join settlements s on s.id = sl.settlement_id
+          where sl.live and s.state = '已结账' and sl.order_id = u.order_id and sl.union_id = u.union_id)`;
+  return sql`u.returned_at is null and u.price <> 0 and o.status <> 'prepared' and ${own}
+    and ${dateRange(f, { register: sql`o.exam_date` })} and ${branchIs(f, sql`o.branch_id`)}`;
+}
+
+function arrearsRows(f: BiFilterValues, user: UserInfo): SQL {
+  const personal = sql`
+    select 'visit' as debtor, o.order_id as debtor_id, ${custName(user)} as debtor_name, '个人欠费' as kind_name,
+      o.order_id as debtor_no, co.company_name, to_char(o.exam_date, 'YYYY-MM-DD') as first_date,
+      1 as person_count, count(*)::int as line_count, sum(u.price) as arrears_amount
+    from order_unions u join orders o on o.order_id = u.order_id join customers c on c.id = o.customer_id
+      left join companies co on co.id = o.company_id
+    where ${owedLines(f, 'visit')} and ${idIs(f, 'company_id', sql`o.company_id`)}
+    group by o.order_id, c.cust_name, c.special_flag, co.company_name, o.exam_date`;
+  const group = sql`
+    select 'group_order', go.id::text, go.order_name, '团体未结', go.order_no, co.company_name,
+      to_char(min(o.exam_date), 'YYYY-MM-DD'), count(distinct o.order_id)::int, count(*)::int, sum(u.price)
+    from order_unions u join orders o on o.order_id = u.order_id
+      join company_groups g on g.id = o.group_id join group_orders go on go.id = g.group_order_id
+      left join companies co on co.id = go.company_id
+    where ${owedLines(f, 'group_order')} and ${idIs(f, 'company_id', sql`go.company_id`)}
+    group by go.id, go.order_name, go.order_no, co.company_name`;
+  if (f.debtor === 'visit') return personal;
+  if (f.debtor === 'group_order') return group;
+  return sql`${personal} union all ${group}`;
+}
+
+/** The owed lines of one kind of debtor, of one debtor when `id` is given. */
+function owedLineRows(f: BiFilterValues, user: UserInfo, debtor: 'visit' | 'group_order', id?: string): SQL {
+  const of =
+    debtor === 'visit'
+      ? sql`${id === undefined ? sql`true` : sql`o.order_id = ${id}`} and ${idIs(f, 'company_id', sql`o.company_id`)}`
+      : sql`go.id is not null and ${id === undefined ? sql`true` : sql`go.id = ${Number(id) || 0}`}
+          and ${idIs(f, 'company_id', sql`go.company_id`)}`;
+  return sql`
+    select o.order_id || '-' || u.union_id as id, o.order_id, to_char(o.exam_date, 'YYYY-MM-DD') as exam_date,
+      ${custName(user)} as cust_name, un.union_name, ${labelOf(sql`u.pay_mode`, PAY_MODE_LABELS)} as pay_mode_name, u.list_price, u.price
+    from order_unions u join orders o on o.order_id = u.order_id join customers c on c.id = o.customer_id
+      join unions un on un.id = u.union_id
+      left join company_groups g on g.id = o.group_id left join group_orders go on go.id = g.group_order_id
+    where ${owedLines(f, debtor)} and ${of}`;
+}
+
+const DEBTORS = ['visit', 'group_order'] as const;
+
+function serveArrears(app: FastifyInstance, db: Db) {
+  serveReport(app, db, arrearsStatisticsReport, {
+    rows: arrearsRows,
+    orderBy: '"arrears_amount" desc, "debtor_no"',
+    drill: (f, key, user) => {
+      if (key) return owedLineRows(f, user, key[0] === 'group_order' ? 'group_order' : 'visit', key[1]);
+      const kinds = DEBTORS.filter((d) => f.debtor === undefined || f.debtor === '' || f.debtor === d);
+      return sql.join(
+        kinds.map((d) => owedLineRows(f, user, d)),
+        sql` union all `,
+      );
+    },
+    drillOrderBy: '"exam_date", "order_id", "id"',
+  });
+}
