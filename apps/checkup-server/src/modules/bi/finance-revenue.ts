@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { maskedName } from './person-sql.js';
 import type { FastifyInstance } from 'fastify';
 import {
   arrearsStatisticsReport,
@@ -43,9 +44,8 @@ const lineSums = sql`count(*)::int as line_count, sum(l.list_price) as list_tota
 const idKey = (column: SQL, part: string) =>
   part === '' ? sql`${column} is null` : sql`${column} = ${Number(part) || 0}`;
 
-/** A confidential (隐私) person's name is shown only to users who may see them. */
-const custName = (user: UserInfo) =>
-  user.special_flag === '1' ? sql`c.cust_name` : sql`case when c.special_flag = '1' then '***' else c.cust_name end`;
+/** The name masked as in every list; a confidential (隐私) person's only to users who may see them. */
+const custName = (user: UserInfo) => maskedName(user);
 
 /** The visits behind a total. */
 const visitRows = (f: BiFilterValues, user: UserInfo, where: SQL) => sql`

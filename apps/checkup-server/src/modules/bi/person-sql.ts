@@ -9,7 +9,7 @@ import { branchIs, dateRange, idIs } from './serve-report.js';
  */
 
 /** maskName in SQL, so the paged query, its totals and the streamed Excel agree without a pass in JS. */
-function maskedSql(name: SQL): SQL {
+export function maskedSql(name: SQL): SQL {
   const n = sql`btrim(${name})`;
   return sql`(case when char_length(${n}) <= 1 then ${n}
     when char_length(${n}) = 2 then left(${n}, 1) || '*'

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { ORDER_STATUS_LABELS } from '@checkup/api-contract';
 import { labelOf } from './labels.js';
+import { maskedSql } from './person-sql.js';
 
 /**
  * The visit columns a drill-down of 科室/医生分析 and 工作量 shows (体检号, 姓名, 登记日期, 个检/团检,
@@ -14,16 +15,9 @@ export function visitCells(alias: 'v' | 'o'): SQL {
     ${labelOf(sql`${a}.status`, ORDER_STATUS_LABELS)} as status_name`;
 }
 
-/**
- * maskName (api-contract masking.ts) in SQL, so a page is masked where it is read: the first and last
- * characters kept, two characters keep the first; a confidential examinee (special_flag '1') is '***'.
- */
+/** A name masked as maskName does; a confidential examinee (special_flag '1') is '***'. */
 export function maskedName(name: SQL, specialFlag: SQL): SQL {
-  const n = sql`btrim(${name})`;
-  return sql`(case when ${specialFlag} = '1' then '***'
-    when char_length(${n}) <= 1 then ${n}
-    when char_length(${n}) = 2 then left(${n}, 1) || '*'
-    else left(${n}, 1) || repeat('*', char_length(${n}) - 2) || right(${n}, 1) end)`;
+  return sql`(case when ${specialFlag} = '1' then '***' else ${maskedSql(name)} end)`;
 }
 
 /** 星期一 … 星期日 of a date. */
