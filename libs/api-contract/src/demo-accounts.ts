@@ -101,21 +101,8 @@ export const DEMO_ROLES = {
       ...['finance_mg/invoice_mg:range', 'finance_mg/apply_for_invoice:audit', 'finance_mg/apply_for_invoice:issue'],
       ...['finance_mg/cost_mg_detail:charge', 'finance_mg/cost_mg_detail:refund', 'finance_mg/cost_mg_detail:reverse'],
       'finance_mg/day_end_mg:finance',
-      // 统计分析 (issue 24): the money reports.
-      'bi',
-      ...['payment_method', 'settlement_details', 'income_details', 'settlement_invoice_details'].map(
-        (k) => `bi/report_export/${k}` as const,
-      ),
-      ...['group_discount', 'payment_method_statistics', 'card_consume_list'].map(
-        (k) => `bi/report_export/${k}` as const,
-      ),
-      ...['daily_income', 'monthly_income', 'package_income', 'union_income', 'dept_income', 'company_income'].map(
-        (k) => `bi/finance_report/${k}` as const,
-      ),
-      ...['pay_method_income', 'refund_statistics', 'invoice_statistics', 'card_income', 'arrears_statistics'].map(
-        (k) => `bi/finance_report/${k}` as const,
-      ),
-      ...['bi/finance_report/discount_statistics', 'bi/workload/toll_collector'],
+      // 统计分析 (issue 24): the money reports, the two groups whole.
+      ...['bi', 'bi/report_export', 'bi/finance_report'],
     ],
   },
 } as const satisfies Record<string, { name: string; menu: readonly string[] }>;

@@ -84,7 +84,7 @@ const FOCUSABLE =
  * nothing inside to tab to (an empty list) the keyboard could not scroll it, so its scroll area takes
  * focus itself. Checked after each render, when rows or widths have changed.
  */
-function useKeyboardScroll() {
+export function useKeyboardScroll() {
   const ref = useRef<TableRef>(null);
   useEffect(() => {
     const areas = ref.current?.nativeElement?.querySelectorAll<HTMLElement>('.ant-table-content, .ant-table-body');

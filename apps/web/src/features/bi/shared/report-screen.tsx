@@ -15,7 +15,7 @@ import {
   type BiRow,
   type RouteInput,
 } from '@checkup/api-contract';
-import { ChartCard } from '@checkup/ui';
+import { ChartCard, useKeyboardScroll } from '@checkup/ui';
 import { api } from '../../../lib/api';
 import { saveBlob } from '../../../lib/resource/resource-api';
 
@@ -205,6 +205,7 @@ function DrillDrawer({
     placeholderData: keepPreviousData,
   });
   const download = useDownload();
+  const scrollRef = useKeyboardScroll();
   const label = row ? spec.columns.map((c) => row[c.key]).find((v) => typeof v === 'string' && v !== '') : '';
   return (
     <Drawer
@@ -223,6 +224,7 @@ function DrillDrawer({
       }
     >
       <Table<BiRow>
+        ref={scrollRef}
         size="small"
         rowKey="__key"
         loading={rows.isFetching}
@@ -241,15 +243,23 @@ function DrillDrawer({
   );
 }
 
+/** The chart of the page's rows; rows of one category (a method across cashiers) are added together. */
 function chartProps(report: BiReport, rows: readonly BiRow[]) {
   const { chart, columns } = report.spec;
   if (!chart || rows.length === 0) return null;
   const titleOf = (key: string) => columns.find((c) => c.key === key)?.title ?? key;
+  const categories = [...new Set(rows.map((r) => String(r[chart.category] ?? '')))];
+  const sumOf = (key: string, category: string) =>
+    rows.filter((r) => String(r[chart.category] ?? '') === category).reduce((sum, r) => sum + Number(r[key] ?? 0), 0);
   return {
     title: report.spec.title,
     kind: chart.kind,
-    categories: rows.map((r) => String(r[chart.category] ?? '')),
-    series: chart.series.map((key) => ({ name: titleOf(key), data: rows.map((r) => Number(r[key] ?? 0)) })),
+    categories,
+    series: chart.series.map((key) => ({
+      name: titleOf(key),
+      // Money is drawn in yuan; the chart only shows it, no figure is taken from this sum.
+      data: categories.map((category) => Math.round(sumOf(key, category) * 100) / 100),
+    })),
   };
 }
 
@@ -285,6 +295,7 @@ export function ReportScreen({ report, extra }: ReportScreenProps) {
     onError: (error) => void message.error((error as Error).message),
   });
   const download = useDownload();
+  const scrollRef = useKeyboardScroll();
   const list = result.data?.list;
   const rows = useMemo(() => list ?? [], [list]);
   const chart = useMemo(() => chartProps(report, rows), [report, rows]);
@@ -333,6 +344,7 @@ export function ReportScreen({ report, extra }: ReportScreenProps) {
       {extra?.(rows)}
       {chart && <ChartCard {...chart} />}
       <Table<BiRow>
+        ref={scrollRef}
         size="small"
         bordered
         rowKey="__key"
