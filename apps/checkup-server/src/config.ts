@@ -48,7 +48,7 @@ const configSchema = z.object({
    */
   SEED_HISTORY_DAYS: z.coerce.number().int().min(0).default(0),
   /** Mean visits of a history's working day. */
-  SEED_HISTORY_PER_DAY: z.coerce.number().int().min(1).default(40),
+  SEED_HISTORY_PER_DAY: z.coerce.number().int().min(1).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -62,8 +62,11 @@ if (config.SEED_ORDERS > 0 && (await database.db.$count(orders)) === 0) {
       days: config.SEED_HISTORY_DAYS,
       perDay: config.SEED_HISTORY_PER_DAY,
     });
-    const stats = await refreshStatistics(database.db);
-    app.log.info({ visits: history.visits, days: history.days, ms: history.ms, facts: stats.visits }, 'demo history seeded');
+    const stats = await refreshStatistics(database.db, { full: true });
+    app.log.info(
+      { visits: history.visits, days: history.days, ms: history.ms, facts: stats.visits },
+      'demo history seeded',
+    );
   }
 }
 

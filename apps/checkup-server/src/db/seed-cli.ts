@@ -37,11 +37,19 @@ async function main(): Promise<number> {
     await seedDemoData(database.db);
     print(`  catalogue and demo accounts: ${Math.round(performance.now() - started)} ms`);
     if (history) {
-      const result = await seedDemoHistory(database.db, { ...history, seed: args.seed, today: args.today, onProgress: print });
+      const result = await seedDemoHistory(database.db, {
+        ...history,
+        seed: args.seed,
+        today: args.today,
+        onProgress: print,
+      });
       print(`inserted ${result.visits} visits over ${result.days} days in ${(result.ms / 1000).toFixed(1)} s`);
+      // In full: the history's visits are dated in the past, so an incremental refresh would not see them.
       const refreshStarted = performance.now();
-      const stats = await refreshStatistics(database.db);
-      print(`statistics refreshed (${stats.visits} visits, ${stats.lines} lines) in ${((performance.now() - refreshStarted) / 1000).toFixed(1)} s`);
+      const stats = await refreshStatistics(database.db, { full: true });
+      print(
+        `statistics refreshed (${stats.visits} visits, ${stats.lines} lines) in ${((performance.now() - refreshStarted) / 1000).toFixed(1)} s`,
+      );
       return 0;
     }
     // The server's own key (generated here on a first run): the server reads what this writes.

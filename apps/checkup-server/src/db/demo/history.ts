@@ -123,7 +123,10 @@ const cst = (day: SQL | string, minutes: SQL | number) =>
 
 /** The companies the group orders are for: the demo ones, or three of its own when there are none. */
 async function historyCompanies(db: Db): Promise<number[]> {
-  let rows = await selectRows<{ id: number }>(db, sql`select id from companies order by id limit ${COMPANIES_PER_MONTH}`);
+  let rows = await selectRows<{ id: number }>(
+    db,
+    sql`select id from companies order by id limit ${COMPANIES_PER_MONTH}`,
+  );
   if (rows.length === 0) {
     rows = await selectRows<{ id: number }>(
       db,
@@ -168,21 +171,30 @@ async function seedChunk(
   // Foreign-key checks are most of a load's time; the rows point only at rows just written or read
   // (as seed-orders.ts, where the role may). closeHistoryDays runs with the triggers on again.
   if (ctx.skipChecks) await tx.execute(sql`set local session_replication_role = replica`);
+  // generate_series is estimated at 1,000 rows a call: PostgreSQL would JIT-compile every statement,
+  // which costs seconds each and saves nothing here.
+  await tx.execute(sql`set local jit = off`);
   await tx.execute(sql`select setseed(${((ctx.seed + daysBetween('2000-01-01', from)) % 10_000) / 10_000})`);
 
-  // The month's group orders, one per company, approved; a 男 and a 女 group each.
+  // The month's group orders, one per company, approved; a 男 and a 女 group each. A second history
+  // over the same days numbers its orders after the first's.
+  const [numbered] = await selectRows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from group_orders where order_no like ${`TDH${stem}%`}`,
+  );
+  const offset = Number(numbered?.n ?? 0);
   const groupOrders = await selectRows<{ id: number; company_id: number; n: number }>(
     tx,
     sql`insert into group_orders (order_no, order_name, company_id, branch_id, plan_from, plan_to, approval_state,
           submitted_by, submitted_at, approved_by, approved_at, closed, closed_at, created_by, created_at, report_delivery)
-        select 'TDH' || ${stem} || lpad(n::text, 2, '0'), c.company_name || ${`${from.slice(0, 7)} 年度体检`},
+        select 'TDH' || ${stem} || lpad((${offset}::int + n)::text, 2, '0'), c.company_name || ${`${from.slice(0, 7)} 年度体检`},
           c.id, ${ctx.branchId}::int, ${from}::date, ${to}::date, 'approved',
           ${staff.registrar}::int, ${cst(`'${from}'`, -2 * 1440)}, ${staff.finance}::int, ${cst(`'${from}'`, -1440)},
           ${sql.raw(String(to < today))}, case when ${sql.raw(String(to < today))} then ${cst(`'${to}'`, 1080)} end,
           ${staff.registrar}::int, ${cst(`'${from}'`, -3 * 1440)}, 'company'
         from unnest(${ints(ctx.companies)}) with ordinality as x(company_id, n)
         join companies c on c.id = x.company_id
-        returning id, company_id, (substring(order_no from 12))::int as n`,
+        returning id, company_id, substring(order_no from 12)::int - ${offset}::int as n`,
   );
   await tx.execute(sql`
     insert into company_groups (company_id, group_order_id, group_name, group_code, package_id, gender_limit, priority, pay_mode)
@@ -235,12 +247,14 @@ async function seedChunk(
       r_pay
     from drawn`);
   // The group visits' orders and groups; each takes its group's package at the group's price.
-  await tx.execute(sql`alter table h_visit add column group_order_id int, add column group_id int, add column package_id int`);
+  await tx.execute(
+    sql`alter table h_visit add column group_order_id int, add column group_id int, add column package_id int`,
+  );
   await tx.execute(sql`
     update h_visit v set group_order_id = g.id, group_id = cg.id, package_id = cg.package_id, rate = 0.9
     from group_orders g join company_groups cg on cg.group_order_id = g.id
     where v.is_group and g.id = any(${ints(groupOrders.map((g) => Number(g.id)))})
-      and substring(g.order_no from 12)::int = v.group_n and cg.gender_limit = v.sex`);
+      and substring(g.order_no from 12)::int - ${offset}::int = v.group_n and cg.gender_limit = v.sex`);
   await tx.execute(sql`update h_visit set package_id = own_package where package_id is null`);
   await tx.execute(sql`update h_visit set is_group = false where group_id is null`);
   await tx.execute(sql`create index on h_visit (order_id)`);
@@ -432,8 +446,9 @@ async function seedChunk(
       update settlements s set person_count = t.persons, receivable = t.amount, settle_amount = t.amount,
         net_amount = t.amount, checkout_amount = t.amount
       from (select settlement_id, count(distinct order_id)::int as persons, sum(acc_charge) as amount
-            from settlement_lines group by settlement_id) t
-      where t.settlement_id = s.id and s.group_order_id = any(${ints(settledIds)})`);
+            from settlement_lines where settlement_id in (select id from settlements
+              where group_order_id = any(${ints(settledIds)})) group by settlement_id) t
+      where t.settlement_id = s.id`);
     await tx.execute(sql`
       insert into payments (purpose, settlement_id, amount, pay_method, note, operator_id, branch_id, paid_at)
       select 'settlement', s.id, s.net_amount, 'transfer', '结算单转账', ${staff.finance}::int, ${ctx.branchId}::int,
@@ -545,7 +560,10 @@ export async function seedDemoHistory(db: Db, options: HistoryOptions): Promise<
     await selectRows<{ id: number }>(db, sql`select id from diagnoses where is_active order by id`)
   ).map((r) => Number(r.id));
   if (diagnoses.length === 0) throw new Error('seedDemoHistory: the diagnosis library is empty');
-  const [role] = await selectRows<{ super: boolean }>(db, sql`select rolsuper as super from pg_roles where rolname = current_user`);
+  const [role] = await selectRows<{ super: boolean }>(
+    db,
+    sql`select rolsuper as super from pg_roles where rolname = current_user`,
+  );
   const skipChecks = role?.super === true;
   const first = addDays(today, -options.days);
   const yesterday = addDays(today, -1);

@@ -35,8 +35,7 @@ export interface SeedArgs {
 
 /** How a history of `orders` visits is spread: about 900 a day, never fewer days than the default. */
 export function historyShape(orders: number | undefined, days: number | undefined, perDay: number | undefined) {
-  if (orders === undefined)
-    return { days: days ?? DEFAULT_HISTORY_DAYS, perDay: perDay ?? DEFAULT_HISTORY_PER_DAY };
+  if (orders === undefined) return { days: days ?? DEFAULT_HISTORY_DAYS, perDay: perDay ?? DEFAULT_HISTORY_PER_DAY };
   const spread = days ?? Math.max(DEFAULT_HISTORY_DAYS, Math.ceil(orders / 900));
   return { days: spread, perDay: orders / (spread * MEAN_DAY_LOAD) };
 }
@@ -63,7 +62,8 @@ export function parseSeedArgs(argv: string[]): SeedArgs | { help: true } | { err
   }
   if (values.help) return { help: true };
   if (values.orders === undefined && !values.history) return { error: '--orders is required' };
-  if (values.orders !== undefined && !/^\d+$/.test(values.orders)) return { error: `--orders must be a whole number, not "${values.orders}"` };
+  if (values.orders !== undefined && !/^\d+$/.test(values.orders))
+    return { error: `--orders must be a whole number, not "${values.orders}"` };
   if (values.seed !== undefined && !/^\d+$/.test(values.seed))
     return { error: `--seed must be a whole number, not "${values.seed}"` };
   if (values.today !== undefined && !isValidDay(values.today))
@@ -72,11 +72,11 @@ export function parseSeedArgs(argv: string[]): SeedArgs | { help: true } | { err
   if (seed > 0xffffffff) return { error: '--seed must be below 4294967296' };
   for (const name of ['days', 'per-day'] as const) {
     const value = values[name];
-    if (value !== undefined && !/^[1-9]\d*$/.test(value)) return { error: `--${name} must be a whole number ≥ 1, not "${value}"` };
+    if (value !== undefined && !/^[1-9]\d*$/.test(value))
+      return { error: `--${name} must be a whole number ≥ 1, not "${value}"` };
   }
   const orders = values.orders === undefined ? undefined : Number(values.orders);
-  if (!values.history && orders! <= HISTORY_THRESHOLD)
-    return { orders: orders!, seed, today: values.today };
+  if (!values.history && orders! <= HISTORY_THRESHOLD) return { orders: orders!, seed, today: values.today };
   const days = values.days === undefined ? undefined : Number(values.days);
   const perDay = values['per-day'] === undefined ? undefined : Number(values['per-day']);
   return { orders: orders ?? 0, seed, today: values.today, history: historyShape(orders, days, perDay) };
