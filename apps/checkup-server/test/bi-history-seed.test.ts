@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { addDays } from '../src/db/demo/dates.js';
 import { seedDemoHistory, type HistoryResult } from '../src/db/demo/history.js';
 import { refreshStatistics, type BiRefreshState } from '../src/modules/bi/refresh.js';
