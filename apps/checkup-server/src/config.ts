@@ -42,6 +42,13 @@ const configSchema = z.object({
   LOGIN_LOCKOUT_MINUTES: z.coerce.number().positive().default(15),
   /** Demo orders generated on a start that finds the orders table empty; 0 turns it off. */
   SEED_ORDERS: z.coerce.number().int().min(0).default(300),
+  /**
+   * Past days of finished, paid and closed visits (统计分析's data, demo/history.ts) added with those
+   * orders, ending yesterday; 0 (the default, and every test) adds none. npm start asks for 90.
+   */
+  SEED_HISTORY_DAYS: z.coerce.number().int().min(0).default(0),
+  /** Mean visits of a history's working day. */
+  SEED_HISTORY_PER_DAY: z.coerce.number().int().min(1).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

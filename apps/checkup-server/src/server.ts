@@ -2,7 +2,9 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import { loadConfig } from './config.js';
 import { databaseTargetOf, openDatabase } from './db/client.js';
+import { seedDemoHistory } from './db/demo/history.js';
 import { seedDemoOrders } from './db/demo/seed-orders.js';
+import { refreshStatistics } from './modules/bi/refresh.js';
 import { orders } from './db/schema.js';
 import { seedDemoData } from './db/seed.js';
 import { analyzeIfNeverAnalyzed, scheduleAnalyze } from './db/maintenance.js';
@@ -54,6 +56,18 @@ if (Object.values(sealed).some((n) => n > 0)) app.log.info(sealed, 'plain ID num
 if (config.SEED_ORDERS > 0 && (await database.db.$count(orders)) === 0) {
   const seeded = await seedDemoOrders(database.db, { orders: config.SEED_ORDERS, personalData });
   app.log.info({ orders: seeded.orders, customers: seeded.customers, ms: seeded.ms }, 'demo orders seeded');
+  // npm start: a history too, closed day by day, and the statistics derived from it at once.
+  if (config.SEED_HISTORY_DAYS > 0) {
+    const history = await seedDemoHistory(database.db, {
+      days: config.SEED_HISTORY_DAYS,
+      perDay: config.SEED_HISTORY_PER_DAY,
+    });
+    const stats = await refreshStatistics(database.db, { full: true });
+    app.log.info(
+      { visits: history.visits, days: history.days, ms: history.ms, facts: stats.visits },
+      'demo history seeded',
+    );
+  }
 }
 
 // PGlite has no autovacuum: statistics at start when missing, then every few hours (db/maintenance.ts).

@@ -20,6 +20,8 @@ const stack = await startStack({
   dataDir: path.resolve(repoRoot, process.env.DATA_DIR ?? 'data'),
   databaseUrl: process.env.DATABASE_URL,
   logLevel: process.env.LOG_LEVEL ?? 'warn',
+  // A new demo database gets 90 days of finished visits, so 统计分析 shows figures at once.
+  env: { SEED_HISTORY_DAYS: process.env.SEED_HISTORY_DAYS ?? '90' },
 });
 
 const lanUrls = Object.values(networkInterfaces())

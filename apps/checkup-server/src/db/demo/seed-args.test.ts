@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseSeedArgs } from './seed-args.js';
+import { parseSeedArgs, type SeedArgs } from './seed-args.js';
 import { DEFAULT_DEMO_SEED } from './seed-orders.js';
 
 describe('parseSeedArgs', () => {
@@ -20,6 +20,22 @@ describe('parseSeedArgs', () => {
     [['--orders', '10', '--today', '2026-02-30'], '--today must be a date YYYY-MM-DD, not "2026-02-30"'],
   ])('explains what is wrong with %j', (argv, error) => {
     expect(parseSeedArgs(argv)).toEqual({ error });
+  });
+
+  it('reads a history: its days and visits a working day, or spreads --orders over days', () => {
+    expect(parseSeedArgs(['--history', '--days', '91', '--per-day', '2'])).toMatchObject({
+      orders: 0,
+      history: { days: 91, perDay: 2 },
+    });
+    expect(parseSeedArgs(['--history'])).toMatchObject({ history: { days: 90, perDay: 40 } });
+    // Above 200,000 orders a seed is a history: a million is about three years of 900 a day.
+    const year = parseSeedArgs(['--orders', '1000000']) as SeedArgs;
+    expect(year.history?.days).toBe(1112);
+    expect(Math.round(year.history!.perDay * 1112 * (5.7 / 7))).toBe(1_000_000);
+    expect(parseSeedArgs(['--orders', '100000'])).not.toHaveProperty('history');
+    expect(parseSeedArgs(['--history', '--days', '0'])).toEqual({
+      error: '--days must be a whole number ≥ 1, not "0"',
+    });
   });
 
   it('refuses an unknown option', () => {

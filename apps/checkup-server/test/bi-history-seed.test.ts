@@ -1,0 +1,130 @@
+import { sql } from 'drizzle-orm';
+import { beforeAll, expect, it } from 'vitest';
+import { addDays } from '../src/db/demo/dates.js';
+import { seedDemoHistory, type HistoryResult } from '../src/db/demo/history.js';
+import { refreshStatistics, type BiRefreshState } from '../src/modules/bi/refresh.js';
+import { selectRows } from '../src/modules/bi/sql-rows.js';
+import { todayCst } from '../src/lib/hospital-day.js';
+import { useTestServer } from './support/app.js';
+import { describeOnEachDatabase } from './support/database.js';
+
+/**
+ * 统计分析's demo history (issue 24): 91 past days, two visits a working day, ending yesterday — every
+ * day has visits, payments and closed day-ends, the reviewed visits have conclusions, and the refresh
+ * derives the aggregate tables from it.
+ */
+describeOnEachDatabase((target) => {
+  const server = useTestServer(target);
+  const db = () => server.database.db;
+  const today = todayCst();
+  const first = addDays(today, -91);
+  let seeded: HistoryResult;
+  let refreshed: BiRefreshState;
+  const one = async <T>(query: ReturnType<typeof sql>) => (await selectRows<T>(db(), query))[0]!;
+
+  beforeAll(async () => {
+    seeded = await seedDemoHistory(db(), { days: 91, perDay: 2, today });
+    refreshed = await refreshStatistics(db());
+  }, 120_000);
+
+  it('has visits on every one of the 91 days before today, none today', async () => {
+    const row = await one<{ days: number; visits: number; before: number; after: number }>(sql`
+      select count(distinct exam_date)::int as days, count(*)::int as visits,
+        count(*) filter (where exam_date < ${first}::date)::int as before,
+        count(*) filter (where exam_date >= ${today}::date)::int as after
+      from orders`);
+    expect(row).toEqual({ days: 91, visits: seeded.visits, before: 0, after: 0 });
+    expect(seeded.visits).toBeGreaterThanOrEqual(91);
+  });
+
+  it('takes money every day, by several methods and cashiers, refunds included, and closes every line', async () => {
+    const row = await one<{ days: number; methods: number; cashiers: number; refunds: number; open: number }>(sql`
+      select count(distinct (paid_at at time zone 'Asia/Shanghai')::date)::int as days,
+        count(distinct pay_method)::int as methods, count(distinct operator_id)::int as cashiers,
+        count(*) filter (where kind = 'refund' and refund_of is not null and amount < 0)::int as refunds,
+        count(*) filter (where day_end_id is null)::int as open
+      from payments`);
+    expect(row.days).toBeGreaterThanOrEqual(90);
+    expect(row.methods).toBeGreaterThanOrEqual(4);
+    expect(row.cashiers).toBeGreaterThanOrEqual(2);
+    expect(row.refunds).toBeGreaterThan(0);
+    expect(row.open).toBe(0);
+    // A walk-in's charge is the sum of its 自费 lines; its refund gives back the 弃检 ones.
+    const mismatched = await one<{ n: number }>(sql`
+      select count(*)::int as n from orders o
+      where o.group_id is null and (select coalesce(sum(amount), 0) from payments p where p.order_id = o.order_id)
+        <> (select coalesce(sum(price), 0) from order_unions u where u.order_id = o.order_id and u.status <> '2')`);
+    expect(mismatched.n).toBe(0);
+  });
+
+  it('closes a 收费员日结 per cashier and day with its lines to the fen, and a 财务日结 per day over them', async () => {
+    const cashier = await one<{ days: number; wrong: number; loose: number }>(sql`
+      select count(distinct (e.closed_at at time zone 'Asia/Shanghai')::date)::int as days,
+        count(*) filter (where e.total <> t.total or e.line_count <> t.lines)::int as wrong,
+        count(*) filter (where e.finance_day_end_id is null)::int as loose
+      from cashier_day_ends e
+      join (select day_end_id, sum(amount) as total, count(*)::int as lines from payments group by day_end_id) t
+        on t.day_end_id = e.id`);
+    expect(cashier.days).toBeGreaterThanOrEqual(90);
+    expect(cashier).toMatchObject({ wrong: 0, loose: 0 });
+    const finance = await one<{ days: number; wrong: number }>(sql`
+      select count(*)::int as days, count(*) filter (where f.total <> t.total or f.received_total <> t.received)::int as wrong
+      from finance_day_ends f
+      join (select finance_day_end_id as id, sum(total) as total, sum(received_total) as received
+            from cashier_day_ends group by finance_day_end_id) t on t.id = f.id`);
+    expect(finance.days).toBeGreaterThanOrEqual(90);
+    expect(finance.wrong).toBe(0);
+    // A closed line stays closed: the append-only trigger is on, and the history respected it.
+    await expect(
+      db().execute(sql`update payments set day_end_id = null where id = (select min(id) from payments)`),
+    ).rejects.toThrow();
+  });
+
+  it('reviews, concludes and prints the visits past those steps', async () => {
+    const row = await one<{ finals: number; reviewed: number; concluded: number; printed: number; prints: number }>(sql`
+      select (select count(*)::int from reviews where step = 'final' and result = 'pass') as finals,
+        count(*) filter (where status in ('final_trial', 'report_printed', 'report_sent'))::int as reviewed,
+        count(*) filter (where exists (select 1 from order_diagnoses d where d.order_id = o.order_id
+          and d.diag_id is not null))::int as concluded,
+        count(*) filter (where status in ('report_printed', 'report_sent'))::int as printed,
+        (select count(distinct order_id)::int from report_prints) as prints
+      from orders o`);
+    expect(row.finals).toBe(row.reviewed);
+    expect(row.printed).toBe(row.prints);
+    expect(row.concluded).toBeGreaterThan(0);
+    const lines = await one<{ states: string[]; results: number }>(sql`
+      select array_agg(distinct status order by status) as states, (select count(*)::int from item_results) as results
+      from order_unions`);
+    expect(lines.states).toEqual(expect.arrayContaining(['1', '2']));
+    expect(lines.results).toBeGreaterThan(seeded.visits);
+  });
+
+  it('registers group visits on approved orders, lists their people, and settles finished orders', async () => {
+    const row = await one<{ visits: number; listed: number; unapproved: number }>(sql`
+      select count(*)::int as visits,
+        count(*) filter (where exists (select 1 from group_persons p where p.order_id = o.order_id))::int as listed,
+        count(*) filter (where g.approval_state <> 'approved')::int as unapproved
+      from orders o join company_groups cg on cg.id = o.group_id join group_orders g on g.id = cg.group_order_id`);
+    expect(row.visits).toBeGreaterThan(0);
+    expect(row).toMatchObject({ listed: row.visits, unapproved: 0 });
+    const settled = await one<{ count: number; wrong: number; unpaid: number }>(sql`
+      select count(*)::int as count,
+        count(*) filter (where s.net_amount <> (select sum(acc_charge) from settlement_lines l where l.settlement_id = s.id))::int as wrong,
+        count(*) filter (where not exists (select 1 from payments p where p.settlement_id = s.id
+          and p.amount = s.net_amount))::int as unpaid
+      from settlements s where s.state = '已结账'`);
+    expect(settled.count).toBeGreaterThan(0);
+    expect(settled).toMatchObject({ wrong: 0, unpaid: 0 });
+  });
+
+  it('fills bi_visit_facts from it, every visit with its lines to the fen', async () => {
+    expect(refreshed.visits).toBe(seeded.visits);
+    const row = await one<{ facts: string; lines: string; audited: number; finals: number }>(sql`
+      select (select sum(price_total)::text from bi_visit_facts) as facts,
+        (select sum(price)::text from order_unions where returned_at is null) as lines,
+        (select count(*)::int from bi_visit_facts where audit_date is not null) as audited,
+        (select count(distinct order_id)::int from reviews where step = 'final' and result = 'pass') as finals`);
+    expect(row.facts).toBe(row.lines);
+    expect(row.audited).toBe(row.finals);
+  });
+});

@@ -1,0 +1,302 @@
+import { readFileSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { performance } from 'node:perf_hooks';
+import { BI_REPORTS, biRefreshRoute, envelopeSchema, SUCCESS_STATUS, type BiReport } from '@checkup/api-contract';
+import { serverVersion, withSql, type BenchDatabase, type Query } from '../server/databases.js';
+import { todayCst } from '../server/mix.js';
+import { logIn, type Session } from '../server/session.js';
+import { benchCli, progressLog } from '../shared/cli.js';
+import { startBenchStack } from '../shared/bench-stack.js';
+import {
+  childProcesses,
+  installCleanup,
+  removeOnExit,
+  repoRoot,
+  startNodeScript,
+  stopAll,
+} from '../shared/processes.js';
+import { percentile } from '../shared/stats.js';
+
+/**
+ * bench:bi (issue 24): every 统计分析 report's first page (GET /manager/api/bi/<key>/query) through the
+ * BFF as admin, over the last 30 days and over the last year, p50/p95 of `--runs` calls each; and an
+ * Excel export of about 100,000 rows (支付方式's 明细 of every line over as many days back as make
+ * them), its time and the checkup server's RSS growth over its idle baseline.
+ * - PGlite: `--visits` (100,000) visits of history seeded by `npm run seed -- --history` into a fresh
+ *   directory, or into `--pglite-dir` and kept there (reused when it already holds them).
+ * - PostgreSQL: only with BENCH_DATABASE_URL naming a database that already holds ≥ 1,000,000 visits
+ *   (`DATABASE_URL=… npm run seed -- --orders 1000000`); it is never reseeded. The server's keys are
+ *   those of DATA_DIR (default ./data), where that seed put them.
+ */
+const { values: args } = parseArgs({
+  options: {
+    visits: { type: 'string', default: '100000' },
+    runs: { type: 'string', default: '10' },
+    'export-rows': { type: 'string', default: '100000' },
+    'pglite-dir': { type: 'string' },
+    databases: { type: 'string', default: 'pglite,postgres' },
+  },
+});
+const { fail, databaseList } = benchCli('bench:bi');
+const whole = (name: string, value: string) => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) fail(`--${name} must be a whole number ≥ 1`);
+  return n;
+};
+const VISITS = whole('visits', args.visits);
+const RUNS = whole('runs', args.runs);
+const EXPORT_ROWS = whole('export-rows', args['export-rows']);
+const DATABASES = databaseList('databases', args.databases);
+const PG_VISITS = 1_000_000;
+/** The issue's limits. */
+const LIMITS = { pgliteP95Ms: 2000, postgresP95Ms: 1000, exportMs: 15_000, rssGrowthMb: 300 };
+const EXPORT_REPORT = 'payment_method';
+const log = progressLog();
+
+interface Target {
+  label: string;
+  db: BenchDatabase;
+  p95LimitMs: number;
+}
+
+interface Timing {
+  report: string;
+  range: string;
+  p50: number;
+  p95: number;
+  rows: number;
+}
+
+/** VmRSS of a process in MB (Linux), as bench:report reads it (its module parses its own options on import). */
+function rssMb(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+const count = async (query: Query, table: string) =>
+  Number((await query(`select count(*)::int as n from ${table}`))[0]!.n);
+
+/** PGlite with `VISITS` visits: the directory given (seeded there when short of them) or a fresh one. */
+async function pgliteTarget(tempDir: string): Promise<Target> {
+  const dataDir = args['pglite-dir'] ? path.resolve(args['pglite-dir']) : path.join(tempDir, 'pglite');
+  const db: BenchDatabase = { kind: 'pglite', dataDir, version: 'PGlite' };
+  const have = await withSql(db, async (query) => {
+    const tables = await query(`select 1 from pg_tables where tablename = 'orders'`);
+    return tables.length ? count(query, 'orders') : 0;
+  });
+  if (have >= VISITS) log(`PGlite at ${dataDir}: ${have} visits already, reused`);
+  else {
+    log(`PGlite at ${dataDir}: seeding ${VISITS} visits of history (npm run seed -- --history --orders ${VISITS})`);
+    const proc = startNodeScript({
+      name: 'seed pglite',
+      script: 'apps/checkup-server/src/db/seed-cli.ts',
+      args: ['--history', '--orders', String(VISITS)],
+      env: { DATA_DIR: dataDir },
+      cpus: null,
+      onLine: (line) => log(`  ${line.trim()}`),
+    });
+    const code = await new Promise<number | null>((resolve) => proc.child.once('exit', resolve));
+    if (code !== 0) throw new Error(`seeding PGlite failed (exit ${code}):\n${proc.output()}`);
+  }
+  db.version = `PGlite (PostgreSQL ${await withSql(db, serverVersion)})`;
+  return { label: 'PGlite', db, p95LimitMs: LIMITS.pgliteP95Ms };
+}
+
+/** BENCH_DATABASE_URL when it holds a year-scale load; why not otherwise. */
+async function postgresTarget(): Promise<Target | { skipped: string }> {
+  const url = process.env.BENCH_DATABASE_URL;
+  if (!url) return { skipped: 'BENCH_DATABASE_URL is not set' };
+  const db: BenchDatabase = {
+    kind: 'postgres',
+    dataDir: path.resolve(repoRoot, process.env.DATA_DIR ?? 'data'),
+    databaseUrl: url,
+    version: 'PostgreSQL',
+  };
+  try {
+    const visits = await withSql(db, (query) => count(query, 'orders'));
+    if (visits < PG_VISITS) {
+      return {
+        skipped: `it holds ${visits} visits, not ${PG_VISITS}: seed it first (DATABASE_URL=… npm run seed -- --orders ${PG_VISITS})`,
+      };
+    }
+    db.version = `PostgreSQL ${await withSql(db, serverVersion)}`;
+    log(`${db.version}: ${visits} visits, reused as they are`);
+  } catch (error) {
+    return { skipped: `unreachable: ${(error as Error).message}` };
+  }
+  return { label: 'PostgreSQL', db, p95LimitMs: LIMITS.postgresP95Ms };
+}
+
+async function call(session: Session, url: string, init: RequestInit = {}) {
+  const res = await fetch(`${session.origin}${url}`, {
+    ...init,
+    headers: { accept: 'application/json', cookie: session.cookie, origin: session.origin, ...init.headers },
+  });
+  return res;
+}
+
+/** The report's first page; answers how many rows the whole answer has. */
+async function firstPage(session: Session, report: BiReport, from: string, to: string): Promise<number> {
+  const dated = report.spec.dateKinds.length > 0;
+  const search = new URLSearchParams({ page: '1', size: '20', ...(dated ? { date_from: from, date_to: to } : {}) });
+  const res = await call(session, `${report.routes.query.path}?${search}`);
+  const text = await res.text();
+  const envelope = envelopeSchema(report.routes.query.output).safeParse(JSON.parse(text));
+  if (!res.ok || !envelope.success || envelope.data.status !== SUCCESS_STATUS) {
+    throw new Error(`${report.spec.key}: ${res.status} ${text.slice(0, 300)}`);
+  }
+  return (envelope.data.data as { total: number }).total;
+}
+
+/** Visits the aggregate tables lack, read before the stack starts (a PGlite directory is one process's). */
+async function factsBehind(target: Target): Promise<number> {
+  return withSql(target.db, async (query) => (await count(query, 'orders')) - (await count(query, 'bi_visit_facts')));
+}
+
+/** 刷新统计 through the BFF, when the seed left the statistics behind the visits. */
+async function refresh(target: Target, session: Session, behind: number) {
+  log(`${target.label}: bi_visit_facts lacks ${behind} visits; 刷新统计 first`);
+  const started = performance.now();
+  const res = await call(session, biRefreshRoute.path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: '',
+  });
+  if (!res.ok) throw new Error(`refresh: ${res.status} ${(await res.text()).slice(0, 300)}`);
+  log(`${target.label}: refreshed in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/** The first day from which 支付方式's lines up to yesterday number at least EXPORT_ROWS. */
+async function exportRange(target: Target, today: string) {
+  return withSql(target.db, async (query) => {
+    const rows = await query(
+      `select day::text as day, sum(n) over (order by day desc)::int as upto from (
+         select (paid_at at time zone 'Asia/Shanghai')::date as day, count(*) as n from payments
+         where paid_at < ($1::date)::timestamp at time zone 'Asia/Shanghai' group by 1) d
+       order by day desc`,
+      [today],
+    );
+    const reach = rows.find((r) => Number(r.upto) >= EXPORT_ROWS) ?? rows.at(-1);
+    if (!reach) throw new Error('no payments to export');
+    return { from: String(reach.day), rows: Number(reach.upto) };
+  });
+}
+
+async function measure(target: Target): Promise<string[]> {
+  const today = todayCst();
+  const yesterday = shift(today, -1);
+  const ranges = [
+    { name: '30 天', from: shift(today, -30), to: yesterday },
+    { name: '1 年', from: shift(today, -365), to: yesterday },
+  ];
+  const exportAt = await exportRange(target, today);
+  const behind = await factsBehind(target);
+  const before = new Set(childProcesses().map((c) => c.pid));
+  const stack = await startBenchStack(target.db);
+  const serverPid = childProcesses()
+    .filter((c) => !before.has(c.pid))
+    .find((c) => c.command.includes('apps/checkup-server/src/server.ts'))?.pid;
+  const session = await logIn(stack.url, 'admin');
+  log(`${target.db.version}: stack up; ${BI_REPORTS.length} reports × ${ranges.length} ranges × ${RUNS} runs`);
+  if (behind > 0) await refresh(target, session, behind);
+
+  const timings: Timing[] = [];
+  for (const report of BI_REPORTS) {
+    for (const range of ranges) {
+      const rows = await firstPage(session, report, range.from, range.to); // warm-up, not counted
+      const ms: number[] = [];
+      for (let i = 0; i < RUNS; i += 1) {
+        const t = performance.now();
+        await firstPage(session, report, range.from, range.to);
+        ms.push(performance.now() - t);
+      }
+      ms.sort((a, b) => a - b);
+      timings.push({
+        report: `${report.spec.title} (${report.spec.key})`,
+        range: range.name,
+        p50: percentile(ms, 50),
+        p95: percentile(ms, 95),
+        rows,
+      });
+      log(
+        `  ${report.spec.key} ${range.name}: p50 ${percentile(ms, 50).toFixed(0)} ms, p95 ${percentile(ms, 95).toFixed(0)} ms`,
+      );
+    }
+  }
+
+  // The export: idle RSS first (after the queries above), then the peak while the file streams.
+  const report = BI_REPORTS.find((r) => r.spec.key === EXPORT_REPORT) ?? fail(`no report ${EXPORT_REPORT}`);
+  const idle = rssMb(serverPid);
+  let peak = idle ?? 0;
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(serverPid) ?? 0)), 50);
+  const search = new URLSearchParams({ date_from: exportAt.from, date_to: yesterday, row_key: '' });
+  const t = performance.now();
+  const res = await call(session, `${report.routes.export.path}?${search}`);
+  const bytes = (await res.arrayBuffer()).byteLength;
+  const exportMs = performance.now() - t;
+  clearInterval(sampler);
+  peak = Math.max(peak, rssMb(serverPid) ?? 0);
+  // A 504 is the BFF giving up on the first byte (UPSTREAM_HEADERS_TIMEOUT_MS): reported, not thrown.
+  const failed = res.ok ? null : `HTTP ${res.status} after ${(exportMs / 1000).toFixed(1)} s`;
+  await stack.stop();
+
+  const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
+  const width = Math.max(...timings.map((r) => r.report.length)) + 2;
+  const out = [
+    `${target.db.version} — 首页 p50/p95 over ${RUNS} runs (limit p95 ≤ ${target.p95LimitMs} ms)`,
+    `  ${'报表'.padEnd(width)}${'区间'.padEnd(8)}${'行数'.padStart(8)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}`,
+    ...timings.map(
+      (r) =>
+        `  ${r.report.padEnd(width)}${r.range.padEnd(8)}${String(r.rows).padStart(8)}${r.p50.toFixed(0).padStart(9)}${r.p95.toFixed(0).padStart(9)}  ${verdict(r.p95 <= target.p95LimitMs)}`,
+    ),
+  ];
+  const growth = idle === null ? null : peak - idle;
+  out.push(
+    `  导出 ${report.spec.title}明细 ${exportAt.rows} rows (${exportAt.from} … ${yesterday}), ${(bytes / 1024 / 1024).toFixed(1)} MB: ` +
+      `${failed ? `FAILED (${failed})` : `${(exportMs / 1000).toFixed(1)} s`} (≤ ${LIMITS.exportMs / 1000} s: ${verdict(!failed && exportMs <= LIMITS.exportMs)}); ` +
+      `server RSS idle ${idle?.toFixed(0) ?? '?'} MB, peak ${peak.toFixed(0)} MB, growth ${growth?.toFixed(0) ?? '?'} MB ` +
+      `(≤ ${LIMITS.rssGrowthMb} MB: ${growth === null ? 'not measured' : verdict(growth <= LIMITS.rssGrowthMb)})`,
+  );
+  return out;
+}
+
+function shift(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+async function main() {
+  installCleanup();
+  const tempDir = await mkdtemp(path.join(os.tmpdir(), 'bench-bi-'));
+  removeOnExit(tempDir);
+  log(
+    `bench:bi — ${BI_REPORTS.length} reports on ${DATABASES.join(', ')}; load average ${os.loadavg()[0]!.toFixed(2)}`,
+  );
+  const out: string[] = [];
+  try {
+    for (const kind of DATABASES) {
+      const target = kind === 'pglite' ? await pgliteTarget(tempDir) : await postgresTarget();
+      if ('skipped' in target) {
+        out.push(`PostgreSQL NOT MEASURED: ${target.skipped}`);
+        continue;
+      }
+      out.push(...(await measure(target)));
+    }
+  } finally {
+    await stopAll();
+  }
+  console.log(`\n${out.join('\n')}`);
+}
+
+await main().catch(async (error: unknown) => {
+  console.error(error);
+  await stopAll();
+  process.exit(1);
+});
