@@ -11,6 +11,7 @@ import {
   maintenanceJobs,
   scheduleMaintenanceJobs,
 } from '../src/modules/jobs/maintenance-jobs.js';
+import { BI_REFRESH_JOB } from '../src/modules/bi/refresh.js';
 import { useTestServer } from './support/app.js';
 import { staffSession } from './support/access.js';
 import { describeOnEachDatabase } from './support/database.js';
@@ -95,18 +96,20 @@ describeOnEachDatabase((target) => {
       const now = new Date('2026-11-20T02:00:00Z');
       await scheduleMaintenanceJobs(db(), now);
       await scheduleMaintenanceJobs(db(), now);
-      const kinds = [LOG_CLEANUP_JOB, SESSION_CLEANUP_JOB];
+      const kinds = [BI_REFRESH_JOB, LOG_CLEANUP_JOB, SESSION_CLEANUP_JOB];
       const waiting = () =>
         db()
           .select({ kind: jobs.kind, runAt: jobs.runAt, state: jobs.state })
           .from(jobs)
           .where(and(inArray(jobs.kind, kinds), eq(jobs.state, 'pending')))
           .orderBy(jobs.kind);
-      expect((await waiting()).map((j) => j.kind)).toEqual([LOG_CLEANUP_JOB, SESSION_CLEANUP_JOB]);
+      expect((await waiting()).map((j) => j.kind)).toEqual(kinds);
 
       const runner = new JobRunner({ db: db(), handlers: maintenanceJobs(db(), 30), now: () => now });
-      expect(await runner.runDue()).toBe(2);
+      expect(await runner.runDue()).toBe(3);
       expect((await waiting()).map((j) => [j.kind, j.runAt.toISOString()])).toEqual([
+        // 统计数据刷新 every 10 minutes (issue 24), 日志清理 daily, 过期会话清理 hourly.
+        [BI_REFRESH_JOB, '2026-11-20T02:10:00.000Z'],
         [LOG_CLEANUP_JOB, '2026-11-21T02:00:00.000Z'],
         [SESSION_CLEANUP_JOB, '2026-11-20T03:00:00.000Z'],
       ]);
@@ -114,7 +117,7 @@ describeOnEachDatabase((target) => {
         .select({ kind: jobs.kind })
         .from(jobs)
         .where(and(inArray(jobs.kind, kinds), eq(jobs.state, 'succeeded')));
-      expect(done).toHaveLength(2);
+      expect(done).toHaveLength(3);
     });
   });
 

@@ -75,7 +75,7 @@ describe('loading an area (spec §9 chunk time-out)', () => {
     } finally {
       vi.useRealTimers();
     }
-    expect(await realLoadArea('bi')).toBeNull();
+    expect(await realLoadArea('after_mg')).toBeNull();
   });
 
   it('names the screens a chunk holds under a key no route of its area has', () => {
