@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -88,6 +88,8 @@ const count = async (query: Query, table: string) =>
 async function pgliteTarget(tempDir: string): Promise<Target> {
   const dataDir = args['pglite-dir'] ? path.resolve(args['pglite-dir']) : path.join(tempDir, 'pglite');
   const db: BenchDatabase = { kind: 'pglite', dataDir, version: 'PGlite' };
+  // PGlite makes its own folder inside the data directory, but not the data directory itself.
+  mkdirSync(dataDir, { recursive: true });
   const have = await withSql(db, async (query) => {
     const tables = await query(`select 1 from pg_tables where tablename = 'orders'`);
     return tables.length ? count(query, 'orders') : 0;
