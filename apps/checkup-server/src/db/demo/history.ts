@@ -35,6 +35,8 @@ export interface HistoryOptions {
   days: number;
   /** Mean visits per working day (Saturdays about half, Sundays a fifth). */
   perDay: number;
+  /** Exactly this many visits in all (--orders N), spread over the days by their weekday load. */
+  visits?: number;
   /** 'YYYY-MM-DD'; defaults to today in China Standard Time. */
   today?: string;
   seed?: number;
@@ -54,6 +56,22 @@ const COMPANIES_PER_MONTH = 3;
 const SETTLED_PER_MONTH = 2;
 /** Weekday factors of the visit count, Sunday first. */
 const WEEKDAY_LOAD = [0.2, 1.1, 1, 1, 1, 0.9, 0.5];
+/** For an exact total, days draw this much more than their share and a random sample is kept (a day draws ≥ 0.8 of it). */
+const OVERDRAW = 1.5;
+
+/** How many of `total` visits fall on [from, to] of the days [first, last], by weekday load; the parts add up to `total`. */
+export function visitsBetween(total: number, first: string, last: string, from: string, to: string): number {
+  const load = (day: string) => WEEKDAY_LOAD[new Date(`${day}T00:00:00Z`).getUTCDay()]!;
+  let all = 0;
+  let before = 0;
+  let through = 0;
+  for (let day = first; day <= last; day = addDays(day, 1)) {
+    all += load(day);
+    if (day < from) before += load(day);
+    if (day <= to) through += load(day);
+  }
+  return Math.round((total * through) / all) - Math.round((total * before) / all);
+}
 /** Desk methods of walk-ins, weighted (exam cards and 记账 need their own records). */
 const WALK_IN_METHODS: readonly (readonly [string, number])[] = [
   ['cash', 15],
@@ -156,6 +174,8 @@ async function seedChunk(
     to: string;
     today: string;
     perDay: number;
+    /** Exactly this many visits over [from, to] (drawn generously, then a random sample of them kept). */
+    visits: number | null;
     seed: number;
     staff: Staff;
     branchId: number | null;
@@ -219,8 +239,10 @@ async function seedChunk(
       select days.day, days.age, days.last_seq, 450 + floor(random() * 210)::int as reg_minute,
         case when random() < 0.5 then '1' else '2' end as sex,
         random() as r_group, random() as r_status, random() as r_rate, random() as r_method, random() as r_pay
-      from days, lateral generate_series(1, greatest(1, round(${ctx.perDay}::numeric
+      from days, lateral generate_series(1, greatest(1, round(${ctx.perDay * (ctx.visits === null ? 1 : OVERDRAW)}::numeric
         * (${sql.param(WEEKDAY_LOAD)}::numeric[])[1 + extract(dow from days.day)::int] * (0.8 + 0.4 * random()))::int))
+    ), kept as (
+      select * from drawn ${ctx.visits === null ? sql`` : sql`order by random() limit ${ctx.visits}`}
     )
     select to_char(day, 'YYYYMMDD') || lpad((last_seq + row_number() over (partition by day order by reg_minute, random()))::text, 6, '0') as order_id,
       day, age, sex, reg_minute, ${cst('day', sql`reg_minute`)} as reg_at,
@@ -245,7 +267,7 @@ async function seedChunk(
         sql` `,
       )} else 'cash' end as method,
       r_pay
-    from drawn`);
+    from kept`);
   // The group visits' orders and groups; each takes its group's package at the group's price.
   await tx.execute(
     sql`alter table h_visit add column group_order_id int, add column group_id int, add column package_id int`,
@@ -577,6 +599,7 @@ export async function seedDemoHistory(db: Db, options: HistoryOptions): Promise<
         to,
         today,
         perDay: options.perDay,
+        visits: options.visits === undefined ? null : visitsBetween(options.visits, first, yesterday, from, to),
         seed: options.seed ?? 2026,
         staff,
         branchId,

@@ -32,6 +32,7 @@ describe('parseSeedArgs', () => {
     const year = parseSeedArgs(['--orders', '1000000']) as SeedArgs;
     expect(year.history?.days).toBe(1112);
     expect(Math.round(year.history!.perDay * 1112 * (5.7 / 7))).toBe(1_000_000);
+    expect(year.history?.visits).toBe(1_000_000);
     expect(parseSeedArgs(['--orders', '100000'])).not.toHaveProperty('history');
     expect(parseSeedArgs(['--history', '--days', '0'])).toEqual({
       error: '--days must be a whole number ≥ 1, not "0"',

@@ -30,14 +30,14 @@ export interface SeedArgs {
   seed: number;
   today?: string;
   /** Set for --history (or a year-scale --orders): days and mean visits per working day. */
-  history?: { days: number; perDay: number };
+  history?: { days: number; perDay: number; visits?: number };
 }
 
 /** How a history of `orders` visits is spread: about 900 a day, never fewer days than the default. */
 export function historyShape(orders: number | undefined, days: number | undefined, perDay: number | undefined) {
   if (orders === undefined) return { days: days ?? DEFAULT_HISTORY_DAYS, perDay: perDay ?? DEFAULT_HISTORY_PER_DAY };
   const spread = days ?? Math.max(DEFAULT_HISTORY_DAYS, Math.ceil(orders / 900));
-  return { days: spread, perDay: orders / (spread * MEAN_DAY_LOAD) };
+  return { days: spread, perDay: orders / (spread * MEAN_DAY_LOAD), visits: orders };
 }
 
 /** The arguments, or the problem with them. */
