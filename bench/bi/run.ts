@@ -4,7 +4,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
-import { BI_REPORTS, biRefreshRoute, envelopeSchema, SUCCESS_STATUS, type BiReport } from '@checkup/api-contract';
+import {
+  BI_REPORTS,
+  envelopeSchema,
+  groupReportGenerateRoute,
+  groupReportPrintRoute,
+  groupReportSaveRoute,
+  SUCCESS_STATUS,
+  type BiReport,
+} from '@checkup/api-contract';
 import { serverVersion, withSql, type BenchDatabase, type Query } from '../server/databases.js';
 import { todayCst } from '../server/mix.js';
 import { logIn, type Session } from '../server/session.js';
@@ -24,7 +32,10 @@ import { percentile } from '../shared/stats.js';
  * bench:bi (issue 24): every 统计分析 report's first page (GET /manager/api/bi/<key>/query) through the
  * BFF as admin, over the last 30 days and over the last year, p50/p95 of `--runs` calls each; and an
  * Excel export of about 100,000 rows (支付方式's 明细 of every line over as many days back as make
- * them), its time and the checkup server's RSS growth over its idle baseline.
+ * them), its time and the checkup server's RSS growth over its idle baseline; and a 团检报告 of the
+ * largest group order (≥ 2,000 people at these sizes): 生成 and 打印PDF, timed.
+ * The aggregate tables are brought up to date first when they lag (`npm run seed -- --refresh`, which
+ * has no BFF time limit), before the stack starts.
  * - PGlite: `--visits` (100,000) visits of history seeded by `npm run seed -- --history` into a fresh
  *   directory, or into `--pglite-dir` and kept there (reused when it already holds them).
  * - PostgreSQL: only with BENCH_DATABASE_URL naming a database that already holds ≥ 1,000,000 visits
@@ -52,7 +63,7 @@ const EXPORT_ROWS = whole('export-rows', args['export-rows']);
 const DATABASES = databaseList('databases', args.databases);
 const PG_VISITS = 1_000_000;
 /** The issue's limits. */
-const LIMITS = { pgliteP95Ms: 2000, postgresP95Ms: 1000, exportMs: 15_000, rssGrowthMb: 300 };
+const LIMITS = { pgliteP95Ms: 2000, postgresP95Ms: 1000, exportMs: 15_000, rssGrowthMb: 300, groupPdfMs: 10_000 };
 const EXPORT_REPORT = 'payment_method';
 const log = progressLog();
 
@@ -158,22 +169,88 @@ async function firstPage(session: Session, report: BiReport, from: string, to: s
   return (envelope.data.data as { total: number }).total;
 }
 
-/** Visits the aggregate tables lack, read before the stack starts (a PGlite directory is one process's). */
-async function factsBehind(target: Target): Promise<number> {
-  return withSql(target.db, async (query) => (await count(query, 'orders')) - (await count(query, 'bi_visit_facts')));
+/** Why the aggregate tables lag the visits (null when they do not), read before the stack starts. */
+async function factsBehind(target: Target): Promise<string | null> {
+  return withSql(target.db, async (query) => {
+    const behind = (await count(query, 'orders')) - (await count(query, 'bi_visit_facts'));
+    if (behind > 0) return `bi_visit_facts lacks ${behind} visits`;
+    const rollups = await query(`select 1 from pg_tables where tablename = 'bi_dept_days'`);
+    if (rollups.length === 0 || (await count(query, 'bi_dept_days')) === 0) return 'the daily rollups are empty';
+    return null;
+  });
 }
 
-/** 刷新统计 through the BFF, when the seed left the statistics behind the visits. */
-async function refresh(target: Target, session: Session, behind: number) {
-  log(`${target.label}: bi_visit_facts lacks ${behind} visits; 刷新统计 first`);
+/** 刷新统计 by `npm run seed -- --refresh` on the database (no BFF time limit; the stack is not up). */
+async function refresh(target: Target, why: string) {
+  log(`${target.label}: ${why}; npm run seed -- --refresh first`);
   const started = performance.now();
-  const res = await call(session, biRefreshRoute.path, {
+  const env: NodeJS.ProcessEnv =
+    target.db.kind === 'postgres' ? { DATABASE_URL: target.db.databaseUrl ?? '' } : { DATA_DIR: target.db.dataDir };
+  const proc = startNodeScript({
+    name: 'refresh',
+    script: 'apps/checkup-server/src/db/seed-cli.ts',
+    args: ['--refresh'],
+    env,
+    cpus: null,
+    onLine: (line) => log(`  ${line.trim()}`),
+  });
+  const code = await new Promise<number | null>((resolve) => proc.child.once('exit', resolve));
+  if (code !== 0) throw new Error(`refresh failed (exit ${code}):\n${proc.output()}`);
+  log(`${target.label}: refreshed in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/** The group order with the most visits, its company, branch and visit days. */
+async function largestGroupOrder(target: Target) {
+  return withSql(target.db, async (query) => {
+    const [row] = await query(
+      `select g.id, g.company_id, coalesce(g.branch_id, (select min(id) from branches)) as branch_id,
+         min(o.exam_date)::text as date_from, max(o.exam_date)::text as date_to, count(*)::int as visits
+       from orders o join company_groups cg on cg.id = o.group_id join group_orders g on g.id = cg.group_order_id
+       group by g.id order by count(*) desc limit 1`,
+    );
+    if (!row) throw new Error('no group order to report on');
+    return {
+      id: Number(row.id),
+      companyId: Number(row.company_id),
+      branchId: Number(row.branch_id),
+      from: String(row.date_from),
+      to: String(row.date_to),
+      visits: Number(row.visits),
+    };
+  });
+}
+
+async function postForm(session: Session, path: string, form: Record<string, string | number>) {
+  const res = await call(session, path, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: '',
+    body: new URLSearchParams(Object.entries(form).map(([k, v]) => [k, String(v)])).toString(),
   });
-  if (!res.ok) throw new Error(`refresh: ${res.status} ${(await res.text()).slice(0, 300)}`);
-  log(`${target.label}: refreshed in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  const text = await res.text();
+  const body = JSON.parse(text) as { status: number; data: { id: number } };
+  if (!res.ok || body.status !== SUCCESS_STATUS) throw new Error(`${path}: ${res.status} ${text.slice(0, 300)}`);
+  return body.data;
+}
+
+/** 团检报告 of the largest group order: defined, 生成 (timed), 打印PDF (timed). */
+async function groupReportPdf(session: Session, order: Awaited<ReturnType<typeof largestGroupOrder>>) {
+  const saved = await postForm(session, groupReportSaveRoute.path, {
+    company_id: order.companyId,
+    group_order_id: order.id,
+    sample_name: `bench ${Date.now()}`,
+    branch_id: order.branchId,
+    date_from: order.from,
+    date_to: order.to,
+    include_absent: '0',
+  });
+  const started = performance.now();
+  await postForm(session, groupReportGenerateRoute.path, { id: saved.id });
+  const generated = performance.now();
+  const res = await call(session, `${groupReportPrintRoute.path}?id=${saved.id}`);
+  const pdf = Buffer.from(await res.arrayBuffer());
+  const printed = performance.now();
+  if (!res.ok || pdf.subarray(0, 4).toString() !== '%PDF') throw new Error(`print: ${res.status}`);
+  return { generateMs: generated - started, printMs: printed - generated, bytes: pdf.length };
 }
 
 /** The first day from which 支付方式's lines up to yesterday number at least EXPORT_ROWS. */
@@ -201,6 +278,8 @@ async function measure(target: Target): Promise<string[]> {
   ];
   const exportAt = await exportRange(target, today);
   const behind = await factsBehind(target);
+  if (behind) await refresh(target, behind);
+  const groupOrder = await largestGroupOrder(target);
   const before = new Set(childProcesses().map((c) => c.pid));
   const stack = await startBenchStack(target.db);
   const serverPid = childProcesses()
@@ -208,7 +287,6 @@ async function measure(target: Target): Promise<string[]> {
     .find((c) => c.command.includes('apps/checkup-server/src/server.ts'))?.pid;
   const session = await logIn(stack.url, 'admin');
   log(`${target.db.version}: stack up; ${BI_REPORTS.length} reports × ${ranges.length} ranges × ${RUNS} runs`);
-  if (behind > 0) await refresh(target, session, behind);
 
   const timings: Timing[] = [];
   for (const report of BI_REPORTS) {
@@ -248,6 +326,8 @@ async function measure(target: Target): Promise<string[]> {
   peak = Math.max(peak, rssMb(serverPid) ?? 0);
   // A 504 is the BFF giving up on the first byte (UPSTREAM_HEADERS_TIMEOUT_MS): reported, not thrown.
   const failed = res.ok ? null : `HTTP ${res.status} after ${(exportMs / 1000).toFixed(1)} s`;
+  log(`  团检报告 of group order ${groupOrder.id} (${groupOrder.visits} people): 生成 and 打印PDF`);
+  const groupPdf = await groupReportPdf(session, groupOrder);
   await stack.stop();
 
   const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
@@ -266,6 +346,12 @@ async function measure(target: Target): Promise<string[]> {
       `${failed ? `FAILED (${failed})` : `${(exportMs / 1000).toFixed(1)} s`} (≤ ${LIMITS.exportMs / 1000} s: ${verdict(!failed && exportMs <= LIMITS.exportMs)}); ` +
       `server RSS idle ${idle?.toFixed(0) ?? '?'} MB, peak ${peak.toFixed(0)} MB, growth ${growth?.toFixed(0) ?? '?'} MB ` +
       `(≤ ${LIMITS.rssGrowthMb} MB: ${growth === null ? 'not measured' : verdict(growth <= LIMITS.rssGrowthMb)})`,
+  );
+  const groupMs = groupPdf.generateMs + groupPdf.printMs;
+  out.push(
+    `  团检报告 ${groupOrder.visits} 人 (group order ${groupOrder.id}): 生成 ${(groupPdf.generateMs / 1000).toFixed(1)} s + ` +
+      `打印PDF ${(groupPdf.printMs / 1000).toFixed(1)} s (${(groupPdf.bytes / 1024).toFixed(0)} KB) = ${(groupMs / 1000).toFixed(1)} s ` +
+      `(≤ ${LIMITS.groupPdfMs / 1000} s: ${verdict(groupMs <= LIMITS.groupPdfMs)})`,
   );
   return out;
 }

@@ -25,6 +25,19 @@ async function main(): Promise<number> {
   const config = loadConfig();
   const target = databaseTargetOf(config);
   const where = target.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite at ${target.dir}`;
+  if ('refresh' in args) {
+    const database = await openDatabase(target);
+    try {
+      const started = performance.now();
+      const stats = await refreshStatistics(database.db);
+      print(
+        `statistics of ${where} refreshed (${stats.visits} visits, ${stats.lines} lines) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      );
+      return 0;
+    } finally {
+      await database.close();
+    }
+  }
   const { history } = args;
   print(
     history

@@ -242,7 +242,13 @@ async function seedChunk(
       from days, lateral generate_series(1, greatest(1, round(${ctx.perDay * (ctx.visits === null ? 1 : OVERDRAW)}::numeric
         * (${sql.param(WEEKDAY_LOAD)}::numeric[])[1 + extract(dow from days.day)::int] * (0.8 + 0.4 * random()))::int))
     ), kept as (
-      select * from drawn ${ctx.visits === null ? sql`` : sql`order by random() limit ${ctx.visits}`}
+      ${
+        ctx.visits === null
+          ? sql`select * from drawn`
+          : // One of each day first, so every day keeps a visit when there are enough for that.
+            sql`select * from (select d.*, row_number() over (partition by d.day order by random()) as nth from drawn d) x
+              order by x.nth = 1 desc, random() limit ${ctx.visits}`
+      }
     )
     select to_char(day, 'YYYYMMDD') || lpad((last_seq + row_number() over (partition by day order by reg_minute, random()))::text, 6, '0') as order_id,
       day, age, sex, reg_minute, ${cst('day', sql`reg_minute`)} as reg_at,

@@ -12,6 +12,7 @@ const MEAN_DAY_LOAD = 5.7 / 7;
 /** The command line of src/db/seed-cli.ts. */
 export const SEED_USAGE = `usage: npm run seed -- --orders N [--seed S] [--today YYYY-MM-DD]
        npm run seed -- --history [--days D] [--per-day P | --orders N] [--seed S] [--today YYYY-MM-DD]
+       npm run seed -- --refresh
 
   --orders N     demo orders to add (whole number, 0 or more); above ${HISTORY_THRESHOLD.toLocaleString('en')} they are
                  a history (as --history), spread over about N / 900 days
@@ -21,6 +22,9 @@ export const SEED_USAGE = `usage: npm run seed -- --orders N [--seed S] [--today
                  written set-based (demo/history.ts)
   --days D       days of history (default ${DEFAULT_HISTORY_DAYS}, or N / 900 for --orders N)
   --per-day P    mean visits a working day (default ${DEFAULT_HISTORY_PER_DAY}, or what makes N orders)
+  --refresh      only bring 统计分析's aggregate tables up to date (what the job does every 10 minutes, without
+                 the BFF's time limit): every visit when they were never filled, every day's rollups when
+                 those are empty (a database from before them)
 
 Uses DATABASE_URL when set, otherwise PGlite in $DATA_DIR/pglite (default ./data). A PGlite
 directory is one process's at a time: stop the server before seeding it.`;
@@ -41,7 +45,7 @@ export function historyShape(orders: number | undefined, days: number | undefine
 }
 
 /** The arguments, or the problem with them. */
-export function parseSeedArgs(argv: string[]): SeedArgs | { help: true } | { error: string } {
+export function parseSeedArgs(argv: string[]): SeedArgs | { help: true } | { refresh: true } | { error: string } {
   let values;
   try {
     ({ values } = parseArgs({
@@ -53,6 +57,7 @@ export function parseSeedArgs(argv: string[]): SeedArgs | { help: true } | { err
         history: { type: 'boolean' },
         days: { type: 'string' },
         'per-day': { type: 'string' },
+        refresh: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -61,6 +66,9 @@ export function parseSeedArgs(argv: string[]): SeedArgs | { help: true } | { err
     return { error: (error as Error).message };
   }
   if (values.help) return { help: true };
+  if (values.refresh) {
+    return Object.keys(values).length === 1 ? { refresh: true } : { error: '--refresh takes no other option' };
+  }
   if (values.orders === undefined && !values.history) return { error: '--orders is required' };
   if (values.orders !== undefined && !/^\d+$/.test(values.orders))
     return { error: `--orders must be a whole number, not "${values.orders}"` };

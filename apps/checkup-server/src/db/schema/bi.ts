@@ -121,3 +121,58 @@ export const biRefreshState = pgTable('bi_refresh_state', {
   asOf: timestamp('as_of', { withTimezone: true }),
   lastMs: integer('last_ms'),
 });
+
+/**
+ * 科室分析's and 医生分析's daily rollups (issue 24): the lines of bi_line_facts not returned (退项), summed
+ * per exam day, 分中心, department (and union) or doctor and role, 个人/团体. `visits` counts the distinct
+ * visits of the row; a visit has one exam day, so adding days up stays exact. The refresh rebuilds the
+ * days its changed visits fall on; a year is then a few thousand rows to add up, not millions of lines.
+ */
+const rollupMeasures = () => ({
+  isGroup: boolean('is_group').notNull(),
+  visits: integer('visits').notNull(),
+  lines: integer('lines').notNull(),
+  listPrice: numeric('list_price', { precision: 14, scale: 2 }).notNull(),
+  price: numeric('price', { precision: 14, scale: 2 }).notNull(),
+  /** Lines by UNION_EXEC: 已检, 补检, 迟检, 弃检. */
+  done: integer('done').notNull(),
+  makeup: integer('makeup').notNull(),
+  deferred: integer('deferred').notNull(),
+  waived: integer('waived').notNull(),
+});
+
+export const biDeptDays = pgTable(
+  'bi_dept_days',
+  {
+    examDate: date('exam_date', { mode: 'string' }).notNull(),
+    branchId: integer('branch_id'),
+    deptId: integer('dept_id').notNull(),
+    ...rollupMeasures(),
+  },
+  (t) => [index('bi_dept_days_idx').on(t.examDate, t.deptId)],
+);
+
+export const biUnionDays = pgTable(
+  'bi_union_days',
+  {
+    examDate: date('exam_date', { mode: 'string' }).notNull(),
+    branchId: integer('branch_id'),
+    deptId: integer('dept_id').notNull(),
+    unionId: integer('union_id').notNull(),
+    ...rollupMeasures(),
+  },
+  (t) => [index('bi_union_days_idx').on(t.examDate, t.unionId)],
+);
+
+export const biDoctorDays = pgTable(
+  'bi_doctor_days',
+  {
+    examDate: date('exam_date', { mode: 'string' }).notNull(),
+    branchId: integer('branch_id'),
+    doctorId: integer('doctor_id').notNull(),
+    /** DOCTOR_ROLES: dept 科室签字 (the department's lines), chief 总检, final 终审 (every line of the visit). */
+    role: varchar('role', { length: 8 }).notNull(),
+    ...rollupMeasures(),
+  },
+  (t) => [index('bi_doctor_days_idx').on(t.examDate, t.doctorId)],
+);

@@ -1,33 +1,33 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import {
-  DOCTOR_ROLES,
-  UNION_EXEC,
-  deptAnalysisReport,
-  doctorAnalysisReport,
-  type BiFilterValues,
-} from '@checkup/api-contract';
+import { DOCTOR_ROLES, deptAnalysisReport, doctorAnalysisReport, type BiFilterValues } from '@checkup/api-contract';
 import type { Db } from '../../db/client.js';
 import { labelOf } from './labels.js';
-import { branchIs, dateRange, idIs, serveReport, textIs } from './serve-report.js';
+import { branchIs, dateRange, idIs, idOf, serveReport, textIs } from './serve-report.js';
 import { keyId, visitCells, weekdayOf } from './visit-cells.js';
 
-/** 科室分析 and 医生分析 (breadth §4.1), from bi_line_facts: ordered lines not returned (退项). */
+/**
+ * 科室分析 and 医生分析 (breadth §4.1): ordered lines not returned (退项). The figures add up the daily
+ * rollups (bi_dept_days, bi_union_days, bi_doctor_days); the drill-down lists the visits from the facts.
+ */
 
-/** 人次 个/团, 原始金额 and 优惠金额 个/团, and the lines by what happened to them, over lines `l`. */
-const MEASURES = sql`
-  count(distinct l.order_id) filter (where not l.is_group)::int as visits_personal,
-  count(distinct l.order_id) filter (where l.is_group)::int as visits_group,
-  count(distinct l.order_id)::int as visits,
-  sum(l.list_price) filter (where not l.is_group) as list_personal,
-  sum(l.list_price) filter (where l.is_group) as list_group,
-  sum(l.price) filter (where not l.is_group) as price_personal,
-  sum(l.price) filter (where l.is_group) as price_group,
-  count(*)::int as lines,
-  count(*) filter (where l.status = ${UNION_EXEC.done})::int as done,
-  count(*) filter (where l.status = ${UNION_EXEC.makeup})::int as makeup,
-  count(*) filter (where l.status = ${UNION_EXEC.deferred})::int as deferred,
-  count(*) filter (where l.status = ${UNION_EXEC.waived})::int as waived`;
+/** 人次 个/团, 原始金额 and 优惠金额 个/团, and the lines by what happened to them, over rollup rows `r`. */
+const ROLLED_MEASURES = sql`
+  coalesce(sum(r.visits) filter (where not r.is_group), 0)::int as visits_personal,
+  coalesce(sum(r.visits) filter (where r.is_group), 0)::int as visits_group,
+  sum(r.visits)::int as visits,
+  sum(r.list_price) filter (where not r.is_group) as list_personal,
+  sum(r.list_price) filter (where r.is_group) as list_group,
+  sum(r.price) filter (where not r.is_group) as price_personal,
+  sum(r.price) filter (where r.is_group) as price_group,
+  sum(r.lines)::int as lines,
+  sum(r.done)::int as done,
+  sum(r.makeup)::int as makeup,
+  sum(r.deferred)::int as deferred,
+  sum(r.waived)::int as waived`;
+
+const rolledWhere = (f: BiFilterValues) =>
+  sql`${dateRange(f, { register: sql`r.exam_date` })} and ${branchIs(f, sql`r.branch_id`)}`;
 
 const lineWhere = (f: BiFilterValues) => sql`not l.returned
   and ${dateRange(f, { register: sql`l.exam_date` })} and ${branchIs(f, sql`l.branch_id`)}`;
@@ -64,16 +64,21 @@ export function serveDeptDoctorAnalysis(app: FastifyInstance, db: Db): void {
     rows: (f) => {
       const byDay = f.dimension === 'day';
       const byUnion = f.dimension === 'union';
+      // Per union (by it, or for one): bi_union_days; a department's 人次 otherwise from bi_dept_days,
+      // where a visit with two of the department's unions counts once.
+      const perUnion = byUnion || idOf(f, 'union_id') !== undefined;
       return sql`
-        select l.dept_id, d.dept_name,
-          ${byDay ? sql`l.exam_date::text` : sql`null::text`} as day,
-          ${byDay ? weekdayOf(sql`l.exam_date`) : sql`null::text`} as weekday,
-          ${byUnion ? sql`l.union_id` : sql`null::int`} as union_id,
+        select r.dept_id, d.dept_name,
+          ${byDay ? sql`r.exam_date::text` : sql`null::text`} as day,
+          ${byDay ? weekdayOf(sql`r.exam_date`) : sql`null::text`} as weekday,
+          ${byUnion ? sql`r.union_id` : sql`null::int`} as union_id,
           ${byUnion ? sql`u.union_name` : sql`null::text`} as union_name,
-          ${MEASURES}
-        from bi_line_facts l join departments d on d.id = l.dept_id join unions u on u.id = l.union_id
-        where ${deptLines(f)}
-        group by l.dept_id, d.dept_name${byDay ? sql`, l.exam_date` : sql``}${byUnion ? sql`, l.union_id, u.union_name` : sql``}`;
+          ${ROLLED_MEASURES}
+        from ${perUnion ? sql`bi_union_days` : sql`bi_dept_days`} r join departments d on d.id = r.dept_id
+          ${byUnion ? sql`join unions u on u.id = r.union_id` : sql``}
+        where ${rolledWhere(f)} and ${idIs(f, 'dept_id', sql`r.dept_id`)}
+          ${perUnion ? sql`and ${idIs(f, 'union_id', sql`r.union_id`)}` : sql``}
+        group by r.dept_id, d.dept_name${byDay ? sql`, r.exam_date` : sql``}${byUnion ? sql`, r.union_id, u.union_name` : sql``}`;
     },
     orderBy: '"dept_name", "dept_id", "day", "union_name"',
     drill: (f, key) => {
@@ -89,12 +94,12 @@ export function serveDeptDoctorAnalysis(app: FastifyInstance, db: Db): void {
 
   serveReport(app, db, doctorAnalysisReport, {
     rows: (f) => sql`
-      select l.doctor_id, coalesce(u.user_name, '（未知）') as doctor_name, l.role,
-        ${labelOf(sql`l.role`, Object.fromEntries(DOCTOR_ROLES.map((r) => [r.value, r.label])))} as role_name,
-        ${MEASURES}
-      from (${doctorWork(f)}) l left join users u on u.id = l.doctor_id
-      where ${doctorWhere(f)}
-      group by l.doctor_id, u.user_name, l.role`,
+      select r.doctor_id, coalesce(u.user_name, '（未知）') as doctor_name, r.role,
+        ${labelOf(sql`r.role`, Object.fromEntries(DOCTOR_ROLES.map((role) => [role.value, role.label])))} as role_name,
+        ${ROLLED_MEASURES}
+      from bi_doctor_days r left join users u on u.id = r.doctor_id
+      where ${rolledWhere(f)} and ${textIs(f, 'role', sql`r.role`)} and ${idIs(f, 'doctor_id', sql`r.doctor_id`)}
+      group by r.doctor_id, u.user_name, r.role`,
     orderBy: `"doctor_name", "doctor_id", position("role" in 'dept chief final')`,
     drill: (f, key) =>
       visitsIn(sql`

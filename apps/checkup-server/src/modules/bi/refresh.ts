@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { UNION_EXEC } from '@checkup/api-contract';
 import type { Db } from '../../db/client.js';
 import { biRefreshState } from '../../db/schema.js';
 import { selectRows } from './sql-rows.js';
@@ -31,6 +32,36 @@ function changedVisits(since: Date | null) {
     union select order_id from order_depts where signed_at >= ${at}`;
 }
 
+/** The measures of a rollup row over lines `l` (bi_line_facts, not returned), as schema/bi.ts names them. */
+const ROLLUP_MEASURES = sql`count(distinct l.order_id)::int, count(*)::int, sum(l.list_price), sum(l.price),
+  count(*) filter (where l.status = ${UNION_EXEC.done})::int, count(*) filter (where l.status = ${UNION_EXEC.makeup})::int,
+  count(*) filter (where l.status = ${UNION_EXEC.deferred})::int, count(*) filter (where l.status = ${UNION_EXEC.waived})::int`;
+
+/** 科室分析's and 医生分析's daily rollups, derived again for the days in bi_days. */
+async function rollUp(tx: Db) {
+  for (const table of ['bi_dept_days', 'bi_union_days', 'bi_doctor_days']) {
+    await tx.execute(sql`delete from ${sql.raw(table)} where exam_date in (select exam_date from bi_days)`);
+  }
+  const dayLines = sql`not l.returned and l.exam_date in (select exam_date from bi_days)`;
+  await tx.execute(sql`
+    insert into bi_dept_days (exam_date, branch_id, dept_id, is_group, visits, lines, list_price, price, done, makeup, deferred, waived)
+    select l.exam_date, l.branch_id, l.dept_id, l.is_group, ${ROLLUP_MEASURES} from bi_line_facts l where ${dayLines}
+    group by l.exam_date, l.branch_id, l.dept_id, l.is_group`);
+  await tx.execute(sql`
+    insert into bi_union_days (exam_date, branch_id, dept_id, union_id, is_group, visits, lines, list_price, price, done, makeup, deferred, waived)
+    select l.exam_date, l.branch_id, l.dept_id, l.union_id, l.is_group, ${ROLLUP_MEASURES} from bi_line_facts l where ${dayLines}
+    group by l.exam_date, l.branch_id, l.dept_id, l.union_id, l.is_group`);
+  // A doctor's lines: those of the departments they signed, and every line of the visits they reviewed.
+  await tx.execute(sql`
+    insert into bi_doctor_days (exam_date, branch_id, doctor_id, role, is_group, visits, lines, list_price, price, done, makeup, deferred, waived)
+    select l.exam_date, l.branch_id, w.doctor_id, w.role, l.is_group, ${ROLLUP_MEASURES}
+    from bi_line_facts l
+    join bi_visit_facts v on v.order_id = l.order_id
+    cross join lateral (values ('dept', l.doctor_id), ('chief', v.chief_id), ('final', v.final_reviewer_id)) w(role, doctor_id)
+    where ${dayLines} and w.doctor_id is not null
+    group by l.exam_date, l.branch_id, w.doctor_id, w.role, l.is_group`);
+}
+
 async function rebuild(db: Db, changed: ReturnType<typeof changedVisits>, now: Date) {
   await db.transaction(async (tx) => {
     // Two refreshes at once (the job and a 立即刷新) take turns.
@@ -38,6 +69,16 @@ async function rebuild(db: Db, changed: ReturnType<typeof changedVisits>, now: D
     await tx.execute(sql`create temporary table bi_changed on commit drop as ${changed}`);
     await tx.execute(sql`create index on bi_changed (order_id)`);
     await tx.execute(sql`analyze bi_changed`);
+    // The days to roll up again: those the changed visits fell on before and fall on now; every day
+    // when the rollups are empty beside facts (a database from before they existed).
+    const [empty] = await selectRows<{ empty: boolean }>(
+      tx,
+      sql`select not exists (select 1 from bi_dept_days) and exists (select 1 from bi_line_facts) as empty`,
+    );
+    await tx.execute(sql`
+      create temporary table bi_days on commit drop as
+      select distinct exam_date from bi_visit_facts
+      where ${empty?.empty ? sql`true` : sql`order_id in (select order_id from bi_changed)`}`);
     await tx.execute(sql`delete from bi_visit_facts where order_id in (select order_id from bi_changed)`);
     await tx.execute(sql`delete from bi_line_facts where order_id in (select order_id from bi_changed)`);
     await tx.execute(sql`delete from bi_diag_facts where order_id in (select order_id from bi_changed)`);
@@ -88,6 +129,10 @@ async function rebuild(db: Db, changed: ReturnType<typeof changedVisits>, now: D
       join bi_changed ch on ch.order_id = d.order_id
       join orders o on o.order_id = d.order_id
       where not d.hidden and d.merged_into is null`);
+    await tx.execute(sql`
+      insert into bi_days select distinct o.exam_date from orders o join bi_changed ch on ch.order_id = o.order_id
+      except select exam_date from bi_days`);
+    await rollUp(tx);
   });
 }
 

@@ -90,18 +90,14 @@ function rowOut(columns: readonly BiColumn[], raw: Record<string, unknown>): BiR
   return out;
 }
 
-/** The totals row: counts and money added up over every row; ratios recomputed from their parts. */
-async function summaryOf(db: Db, columns: readonly BiColumn[], rows: SQL): Promise<BiRow> {
-  const summed = columns.filter((c) => (c.kind === 'count' || c.kind === 'money') && c.sum !== false);
+/** The columns the totals row adds up: counts and money, unless a column says not to. */
+const summedColumns = (columns: readonly BiColumn[]) =>
+  columns.filter((c) => (c.kind === 'count' || c.kind === 'money') && c.sum !== false);
+
+/** The totals row from its sums (`sums[key]`, database numeric text): ratios recomputed from their parts. */
+function summaryFrom(columns: readonly BiColumn[], sums: Record<string, unknown>): BiRow {
   const summary: BiRow = {};
-  if (summed.length > 0) {
-    const sums = sql.join(
-      summed.map((c) => sql.raw(`sum(r."${c.key}") as "${c.key}"`)),
-      sql`, `,
-    );
-    const [raw] = await selectRows(db, sql`select ${sums} from (${rows}) r`);
-    for (const column of summed) summary[column.key] = cellValue(column, raw?.[column.key] ?? 0);
-  }
+  for (const column of summedColumns(columns)) summary[column.key] = cellValue(column, sums[column.key] ?? 0);
   for (const column of columns.filter((c) => c.kind === 'percent' && c.ratio)) {
     const [num, den] = column.ratio!;
     const numColumn = columns.find((c) => c.key === num);
@@ -110,6 +106,63 @@ async function summaryOf(db: Db, columns: readonly BiColumn[], rows: SQL): Promi
     summary[column.key] = numColumn ? percentOf(scale(num, summary[num]), scale(den, summary[den])) : null;
   }
   return summary;
+}
+
+/** The totals row: counts and money added up over every row; ratios recomputed from their parts. */
+async function summaryOf(db: Db, columns: readonly BiColumn[], rows: SQL): Promise<BiRow> {
+  const summed = summedColumns(columns);
+  if (summed.length === 0) return summaryFrom(columns, {});
+  const sums = sql.join(
+    summed.map((c) => sql.raw(`sum(r."${c.key}") as "${c.key}"`)),
+    sql`, `,
+  );
+  const [raw] = await selectRows(db, sql`select ${sums} from (${rows}) r`);
+  return summaryFrom(columns, raw ?? {});
+}
+
+const TOTAL = '__total';
+const SUM = '__sum__';
+
+/**
+ * One page of rows, with how many rows there are and (for `totals`) their sums over all of them, from
+ * one pass over the query: window aggregates over the whole answer, then the page. A page past the end
+ * has no row to carry them, so it asks again without the page (rare: the screen pages what it was told).
+ */
+async function pageWithTotals(
+  db: Db,
+  rows: SQL,
+  orderBy: string,
+  page: { page: number; size: number },
+  totals: readonly BiColumn[],
+): Promise<{ list: Record<string, unknown>[]; total: number; sums: Record<string, unknown> }> {
+  const sums = totals.map((c) => sql.raw(`, sum(r."${c.key}") over () as "${SUM}${c.key}"`));
+  const raw = await selectRows(
+    db,
+    sql`select r.*, count(*) over ()::int as "${sql.raw(TOTAL)}"${sql.join(sums, sql``)} from (${rows}) r
+      order by ${sql.raw(orderBy)} limit ${page.size} offset ${(page.page - 1) * page.size}`,
+  );
+  const first = raw[0];
+  if (!first) {
+    if (page.page === 1) return { list: [], total: 0, sums: {} };
+    const [[count], summary] = await Promise.all([
+      selectRows<{ total: number }>(db, sql`select count(*)::int as total from (${rows}) r`),
+      totals.length
+        ? selectRows(
+            db,
+            sql`select ${sql.join(
+              totals.map((c) => sql.raw(`sum(r."${c.key}") as "${c.key}"`)),
+              sql`, `,
+            )} from (${rows}) r`,
+          )
+        : Promise.resolve([{}]),
+    ]);
+    return { list: [], total: count?.total ?? 0, sums: summary[0] ?? {} };
+  }
+  const found = Object.fromEntries(totals.map((c) => [c.key, first[`${SUM}${c.key}`]]));
+  const list = raw.map((row) =>
+    Object.fromEntries(Object.entries(row).filter(([key]) => key !== TOTAL && !key.startsWith(SUM))),
+  );
+  return { list, total: Number(first[TOTAL]), sums: found };
 }
 
 export function parseRowKey(report: BiReport, text: string | undefined): string[] | null {
@@ -136,21 +189,16 @@ export function serveReport(app: FastifyInstance, db: Db, report: BiReport, quer
   defineRoute(app, routes.query, async ({ input, user }) => {
     const filter = input as unknown as BiFilterValues & { page: number; size: number };
     const rows = queries.rows(filter, user);
-    const [page, [count], summary, asOf] = await Promise.all([
-      selectRows(
-        db,
-        sql`${ordered(rows, queries.orderBy, firstColumn)} limit ${filter.size} offset ${(filter.page - 1) * filter.size}`,
-      ),
-      selectRows<{ total: number }>(db, sql`select count(*)::int as total from (${rows}) r`),
-      summaryOf(db, spec.columns, rows),
+    const [page, asOf] = await Promise.all([
+      pageWithTotals(db, rows, queries.orderBy ?? `"${firstColumn}"`, filter, summedColumns(spec.columns)),
       asOfOf(db, report),
     ]);
     return {
-      list: page.map((raw) => rowOut(spec.columns, raw)),
-      total: count?.total ?? 0,
+      list: page.list.map((raw) => rowOut(spec.columns, raw)),
+      total: page.total,
       page: filter.page,
       size: filter.size,
-      summary,
+      summary: summaryFrom(spec.columns, page.sums),
       as_of: asOf,
     };
   });
@@ -159,16 +207,16 @@ export function serveReport(app: FastifyInstance, db: Db, report: BiReport, quer
     if (!queries.drill) throw new AppError('VALIDATION', BI_MESSAGES.noDrill);
     const filter = input as unknown as BiFilterValues & { page: number; size: number; row_key?: string };
     const rows = queries.drill(filter, parseRowKey(report, filter.row_key), user);
-    const [page, [count]] = await Promise.all([
-      selectRows(
-        db,
-        sql`${ordered(rows, queries.drillOrderBy, drillColumns[0]?.key ?? 'id')} limit ${filter.size} offset ${(filter.page - 1) * filter.size}`,
-      ),
-      selectRows<{ total: number }>(db, sql`select count(*)::int as total from (${rows}) r`),
-    ]);
+    const page = await pageWithTotals(
+      db,
+      rows,
+      queries.drillOrderBy ?? `"${drillColumns[0]?.key ?? 'id'}"`,
+      filter,
+      [],
+    );
     return {
-      list: page.map((raw) => rowOut(drillColumns, raw)),
-      total: count?.total ?? 0,
+      list: page.list.map((raw) => rowOut(drillColumns, raw)),
+      total: page.total,
       page: filter.page,
       size: filter.size,
     };
