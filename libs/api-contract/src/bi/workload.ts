@@ -172,7 +172,7 @@ export const deptWorkloadReport = defineReport({
     { key: 'signed_at', title: '审核时间', kind: 'text' },
   ],
   chart: { kind: 'bar', category: 'user_name', series: ['entered_visits', 'signed_visits'] },
-  source: 'live',
+  source: 'stats',
   note: '按登记日期统计各科室每位人员录入结果（录入人）和科室签名审核（审核人、影像审核）的人次',
 });
 

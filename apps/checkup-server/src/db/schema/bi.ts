@@ -57,6 +57,8 @@ export const biVisitFacts = pgTable(
     diagnosisCount: smallint('diagnosis_count').notNull(),
     printed: boolean('printed').notNull(),
     refreshedAt: timestamp('refreshed_at', { withTimezone: true }).notNull(),
+    /** 已缴费: no 自费 line (not returned) is left uncharged. */
+    paid: boolean('paid').notNull().default(false),
   },
   (t) => [
     index('bi_visit_facts_date_idx').on(t.examDate, t.branchId),
@@ -120,6 +122,9 @@ export const biRefreshState = pgTable('bi_refresh_state', {
   /** Changes up to this time are in the tables (the refresh's start). */
   asOf: timestamp('as_of', { withTimezone: true }),
   lastMs: integer('last_ms'),
+  /** Rows of bi_visit_facts and bi_line_facts after it (counted then, not on every report). */
+  visits: integer('visits').notNull().default(0),
+  lines: integer('lines').notNull().default(0),
 });
 
 /**
@@ -134,6 +139,10 @@ const rollupMeasures = () => ({
   lines: integer('lines').notNull(),
   listPrice: numeric('list_price', { precision: 14, scale: 2 }).notNull(),
   price: numeric('price', { precision: 14, scale: 2 }).notNull(),
+  /** 优惠价 of the 自费 and 统收 lines, and of the 加项 (lines added on their own). */
+  selfPrice: numeric('self_price', { precision: 14, scale: 2 }).notNull(),
+  companyPrice: numeric('company_price', { precision: 14, scale: 2 }).notNull(),
+  extraPrice: numeric('extra_price', { precision: 14, scale: 2 }).notNull(),
   /** Lines by UNION_EXEC: 已检, 补检, 迟检, 弃检. */
   done: integer('done').notNull(),
   makeup: integer('makeup').notNull(),
@@ -175,4 +184,24 @@ export const biDoctorDays = pgTable(
     ...rollupMeasures(),
   },
   (t) => [index('bi_doctor_days_idx').on(t.examDate, t.doctorId)],
+);
+
+/**
+ * 科室工作量's daily rollup: per exam day, 分中心, department and person, the visits and results they
+ * entered (item_results.entered_by) and the departments they signed and imaging-signed (order_depts),
+ * read from the working tables for the days the refresh rebuilds.
+ */
+export const biDeptWorkDays = pgTable(
+  'bi_dept_work_days',
+  {
+    examDate: date('exam_date', { mode: 'string' }).notNull(),
+    branchId: integer('branch_id'),
+    deptId: integer('dept_id').notNull(),
+    userId: integer('user_id').notNull(),
+    enteredVisits: integer('entered_visits').notNull(),
+    enteredItems: integer('entered_items').notNull(),
+    signedVisits: integer('signed_visits').notNull(),
+    imagingVisits: integer('imaging_visits').notNull(),
+  },
+  (t) => [index('bi_dept_work_days_idx').on(t.examDate, t.deptId)],
 );

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { AGE_BANDS, disAnaReport, type BiFilterValues, type UserInfo } from '@checkup/api-contract';
 import type { Db } from '../../db/client.js';
 import { labelOf } from './labels.js';
-import { personJoins, personSelect } from './person-sql.js';
+import { BY_VISIT, personJoins, personSelect } from './person-sql.js';
 import { branchIs, dateRange, idIs, serveReport, textIs } from './serve-report.js';
 
 /**
@@ -87,6 +87,6 @@ export function serveDisAna(app: FastifyInstance, db: Db): void {
     rows,
     orderBy: '"found_count" desc, "diag_name", "dept_name", "dim"',
     drill,
-    drillOrderBy: '"exam_date" desc, "order_id", "id"',
+    drillOrderBy: `${BY_VISIT}, "id"`,
   });
 }

@@ -18,7 +18,8 @@ import { branchIs, dateRange, idIs, serveReport } from './serve-report.js';
 
 /**
  * 财务报表's revenue by dimension (breadth §4.6, §11.5) from the aggregate tables by 登记日期: 原价 is
- * list_price, 优惠价 price, lines given back (退项) left out; and 欠费统计, live from the working lines.
+ * list_price, 优惠价 price, lines given back (退项) left out (项目/科室收入 add up the daily rollups, their
+ * drill-downs list the lines); and 欠费统计, live from the working lines.
  */
 
 /** 个检 / 团检, when chosen. */
@@ -31,14 +32,19 @@ const linesOf = (f: BiFilterValues) =>
   sql`not l.returned and ${dateRange(f, { register: sql`l.exam_date` })} and ${branchIs(f, sql`l.branch_id`)}
     and ${groupIs(f, sql`l.is_group`)} and ${idIs(f, 'dept_id', sql`l.dept_id`)}`;
 
+/** The daily rollups (bi_dept_days, bi_union_days) `r` for the same filter as linesOf. */
+const rolledOf = (f: BiFilterValues) =>
+  sql`${dateRange(f, { register: sql`r.exam_date` })} and ${branchIs(f, sql`r.branch_id`)}
+    and ${groupIs(f, sql`r.is_group`)} and ${idIs(f, 'dept_id', sql`r.dept_id`)}`;
+
 /** 折扣率 (%) = 优惠价 / 原价 of the rows summed. */
 const rateOf = (price: SQL, list: SQL) => sql`round(${price} * 100 / nullif(${list}, 0), 2)`;
 const visitSums = sql`count(*)::int as visit_count, sum(v.list_total) as list_total, sum(v.price_total) as price_total,
   ${rateOf(sql`sum(v.price_total)`, sql`sum(v.list_total)`)} as discount_rate,
   sum(v.self_total) as self_total, sum(v.company_total) as company_total, sum(v.extra_price_total) as extra_price_total,
   round(sum(v.price_total) / count(*), 2)::text as avg_price`;
-const lineSums = sql`count(*)::int as line_count, sum(l.list_price) as list_total, sum(l.price) as price_total,
-  ${rateOf(sql`sum(l.price)`, sql`sum(l.list_price)`)} as discount_rate`;
+const rolledSums = sql`sum(r.lines)::int as line_count, sum(r.list_price) as list_total, sum(r.price) as price_total,
+  ${rateOf(sql`sum(r.price)`, sql`sum(r.list_price)`)} as discount_rate`;
 
 /** An id key part: '' stands for none (null). */
 const idKey = (column: SQL, part: string) =>
@@ -94,12 +100,11 @@ export function serveFinanceRevenue(app: FastifyInstance, db: Db): void {
 
   serveReport(app, db, unionIncomeReport, {
     rows: (f) => sql`
-      select l.union_id, un.union_name, d.dept_name, ${lineSums},
-        coalesce(sum(l.price) filter (where l.pay_mode = 'self'), 0) as self_total,
-        coalesce(sum(l.price) filter (where l.pay_mode = 'company'), 0) as company_total
-      from bi_line_facts l join unions un on un.id = l.union_id join departments d on d.id = un.dept_id
-      where ${linesOf(f)} and ${idIs(f, 'union_id', sql`l.union_id`)}
-      group by l.union_id, un.union_name, d.dept_name`,
+      select r.union_id, un.union_name, d.dept_name, ${rolledSums},
+        sum(r.self_price) as self_total, sum(r.company_price) as company_total
+      from bi_union_days r join unions un on un.id = r.union_id join departments d on d.id = un.dept_id
+      where ${rolledOf(f)} and ${idIs(f, 'union_id', sql`r.union_id`)}
+      group by r.union_id, un.union_name, d.dept_name`,
     orderBy: '"price_total" desc, "union_name"',
     drill: (f, key, user) =>
       lineRows(
@@ -112,10 +117,10 @@ export function serveFinanceRevenue(app: FastifyInstance, db: Db): void {
 
   serveReport(app, db, deptIncomeReport, {
     rows: (f) => sql`
-      select l.dept_id, d.dept_name, count(distinct l.order_id)::int as visit_count, ${lineSums},
-        coalesce(sum(l.price) filter (where l.origin = 'extra'), 0) as extra_price_total
-      from bi_line_facts l join departments d on d.id = l.dept_id
-      where ${linesOf(f)} group by l.dept_id, d.dept_name`,
+      select r.dept_id, d.dept_name, sum(r.visits)::int as visit_count, ${rolledSums},
+        sum(r.extra_price) as extra_price_total
+      from bi_dept_days r join departments d on d.id = r.dept_id
+      where ${rolledOf(f)} group by r.dept_id, d.dept_name`,
     orderBy: '"price_total" desc, "dept_name"',
     drill: (f, key, user) => lineRows(f, user, key ? idKey(sql`l.dept_id`, key[0]!) : sql`true`),
     drillOrderBy: '"exam_date", "order_id", "id"',

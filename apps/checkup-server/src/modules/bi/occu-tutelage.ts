@@ -11,7 +11,7 @@ import {
 } from '@checkup/api-contract';
 import type { Db } from '../../db/client.js';
 import { labelOf } from './labels.js';
-import { auditDay, personJoins, personSelect, visitIs } from './person-sql.js';
+import { auditDay, BY_VISIT, personJoins, personSelect, visitIs } from './person-sql.js';
 import { serveReport } from './serve-report.js';
 
 /**
@@ -72,7 +72,7 @@ export function serveOccuTutelage(app: FastifyInstance, db: Db): void {
       const id = Number(key?.[0]);
       return people(f, user, key ? sql`coalesce(o.company_id, 0) = ${Number.isInteger(id) ? id : -1}` : sql`true`);
     },
-    drillOrderBy: '"exam_date" desc, "order_id"',
+    drillOrderBy: BY_VISIT,
   });
 
   serveReport(app, db, occuFactorReport, {
@@ -92,6 +92,6 @@ export function serveOccuTutelage(app: FastifyInstance, db: Db): void {
                 union all select jsonb_array_elements_text(coalesce(o.harm_factors, '[]'::jsonb))) x)`
           : sql`true`,
       ),
-    drillOrderBy: '"exam_date" desc, "order_id"',
+    drillOrderBy: BY_VISIT,
   });
 }

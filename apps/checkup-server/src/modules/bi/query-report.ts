@@ -18,7 +18,7 @@ import type { Db } from '../../db/client.js';
 import { serveDisAna } from './dis-ana.js';
 import { EXAM_TYPE_NAMES, labelOf, localTime } from './labels.js';
 import { serveOccuTutelage } from './occu-tutelage.js';
-import { auditDay, personJoins, personSelect, visitIs } from './person-sql.js';
+import { auditDay, BY_VISIT, personJoins, personSelect, visitIs } from './person-sql.js';
 import { idIs, serveReport, textIs } from './serve-report.js';
 
 /** 查询报表 (bi/query_report, breadth §4.6), live from the working tables; 疾病分析 and 职业健康监护 beside them. */
@@ -26,9 +26,10 @@ export function serveQueryReports(app: FastifyInstance, db: Db): void {
   serveDisAna(app, db);
   serveOccuTutelage(app, db);
 
-  const byVisit = '"exam_date" desc, "order_id"';
+  const byVisit = BY_VISIT;
 
   serveReport(app, db, examineeQueryReport, {
+    listing: true,
     rows: (f, user) => sql`
       select ${personSelect(user)},
         ${labelOf(sql`o.exam_type`, EXAM_TYPE_NAMES)} as exam_type_name,
@@ -50,6 +51,7 @@ export function serveQueryReports(app: FastifyInstance, db: Db): void {
   });
 
   serveReport(app, db, unionQueryReport, {
+    listing: true,
     rows: (f, user) => sql`
       select ${personSelect(user)}, un.union_name, dp.dept_name,
         ${labelOf(sql`u.status`, UNION_EXEC_LABELS)} as exec_name, 1 as line_count
@@ -62,6 +64,7 @@ export function serveQueryReports(app: FastifyInstance, db: Db): void {
   });
 
   serveReport(app, db, abnormalResultQueryReport, {
+    listing: true,
     rows: (f, user) => sql`
       select ${personSelect(user)}, dp.dept_name, un.union_name, i.item_name, r.result_value,
         coalesce(r.unit, '') as unit, coalesce(r.ref_range, '') as ref_range,
@@ -75,6 +78,7 @@ export function serveQueryReports(app: FastifyInstance, db: Db): void {
   });
 
   serveReport(app, db, diagnosisQueryReport, {
+    listing: true,
     rows: (f, user) => {
       const text = f['diag_name'];
       return sql`
@@ -89,6 +93,7 @@ export function serveQueryReports(app: FastifyInstance, db: Db): void {
   });
 
   serveReport(app, db, positiveResultQueryReport, {
+    listing: true,
     rows: (f, user) => sql`
       select ${personSelect(user)}, ${labelOf(sql`x.kind`, POSITIVE_KIND_LABELS)} as kind_name,
         coalesce(dp.dept_name, x.dept_text, '总检') as dept_name, x.content,
@@ -113,6 +118,7 @@ export function serveQueryReports(app: FastifyInstance, db: Db): void {
   const planStatus = sql`(case when rp.status = 'registered'
     and ro.status in ('final_trial', 'report_printed', 'report_sent') then 'done' else rp.status end)`;
   serveReport(app, db, recheckQueryReport, {
+    listing: true,
     rows: (f, user) => sql`
       select ${personSelect(user)},
         coalesce((select string_agg(un.union_name, '、' order by x.n)

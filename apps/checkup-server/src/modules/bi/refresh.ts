@@ -34,32 +34,50 @@ function changedVisits(since: Date | null) {
 
 /** The measures of a rollup row over lines `l` (bi_line_facts, not returned), as schema/bi.ts names them. */
 const ROLLUP_MEASURES = sql`count(distinct l.order_id)::int, count(*)::int, sum(l.list_price), sum(l.price),
+  coalesce(sum(l.price) filter (where l.pay_mode = 'self'), 0), coalesce(sum(l.price) filter (where l.pay_mode = 'company'), 0),
+  coalesce(sum(l.price) filter (where l.origin = 'extra'), 0),
   count(*) filter (where l.status = ${UNION_EXEC.done})::int, count(*) filter (where l.status = ${UNION_EXEC.makeup})::int,
   count(*) filter (where l.status = ${UNION_EXEC.deferred})::int, count(*) filter (where l.status = ${UNION_EXEC.waived})::int`;
 
-/** 科室分析's and 医生分析's daily rollups, derived again for the days in bi_days. */
+/** 科室分析's, 医生分析's and 科室工作量's daily rollups, derived again for the days in bi_days. */
 async function rollUp(tx: Db) {
-  for (const table of ['bi_dept_days', 'bi_union_days', 'bi_doctor_days']) {
+  for (const table of ['bi_dept_days', 'bi_union_days', 'bi_doctor_days', 'bi_dept_work_days']) {
     await tx.execute(sql`delete from ${sql.raw(table)} where exam_date in (select exam_date from bi_days)`);
   }
   const dayLines = sql`not l.returned and l.exam_date in (select exam_date from bi_days)`;
   await tx.execute(sql`
-    insert into bi_dept_days (exam_date, branch_id, dept_id, is_group, visits, lines, list_price, price, done, makeup, deferred, waived)
+    insert into bi_dept_days (exam_date, branch_id, dept_id, is_group, visits, lines, list_price, price, self_price, company_price, extra_price, done, makeup, deferred, waived)
     select l.exam_date, l.branch_id, l.dept_id, l.is_group, ${ROLLUP_MEASURES} from bi_line_facts l where ${dayLines}
     group by l.exam_date, l.branch_id, l.dept_id, l.is_group`);
   await tx.execute(sql`
-    insert into bi_union_days (exam_date, branch_id, dept_id, union_id, is_group, visits, lines, list_price, price, done, makeup, deferred, waived)
+    insert into bi_union_days (exam_date, branch_id, dept_id, union_id, is_group, visits, lines, list_price, price, self_price, company_price, extra_price, done, makeup, deferred, waived)
     select l.exam_date, l.branch_id, l.dept_id, l.union_id, l.is_group, ${ROLLUP_MEASURES} from bi_line_facts l where ${dayLines}
     group by l.exam_date, l.branch_id, l.dept_id, l.union_id, l.is_group`);
   // A doctor's lines: those of the departments they signed, and every line of the visits they reviewed.
   await tx.execute(sql`
-    insert into bi_doctor_days (exam_date, branch_id, doctor_id, role, is_group, visits, lines, list_price, price, done, makeup, deferred, waived)
+    insert into bi_doctor_days (exam_date, branch_id, doctor_id, role, is_group, visits, lines, list_price, price, self_price, company_price, extra_price, done, makeup, deferred, waived)
     select l.exam_date, l.branch_id, w.doctor_id, w.role, l.is_group, ${ROLLUP_MEASURES}
     from bi_line_facts l
     join bi_visit_facts v on v.order_id = l.order_id
     cross join lateral (values ('dept', l.doctor_id), ('chief', v.chief_id), ('final', v.final_reviewer_id)) w(role, doctor_id)
     where ${dayLines} and w.doctor_id is not null
     group by l.exam_date, l.branch_id, w.doctor_id, w.role, l.is_group`);
+  // 科室工作量 from the working tables, each part joined to the days' visits on its own (an index each).
+  const dayVisits = sql`join orders o on o.order_id = x.order_id where o.exam_date in (select exam_date from bi_days)`;
+  await tx.execute(sql`
+    insert into bi_dept_work_days (exam_date, branch_id, dept_id, user_id, entered_visits, entered_items, signed_visits, imaging_visits)
+    select w.exam_date, w.branch_id, w.dept_id, w.user_id,
+      count(distinct w.order_id) filter (where w.kind = 'entry')::int, count(*) filter (where w.kind = 'entry')::int,
+      count(*) filter (where w.kind = 'sign')::int, count(*) filter (where w.kind = 'imaging')::int
+    from (
+      select o.exam_date, o.branch_id, x.dept_id, x.sign_user_id as user_id, x.order_id, 'sign' as kind
+        from order_depts x ${dayVisits} and x.sign_user_id is not null
+      union all select o.exam_date, o.branch_id, x.dept_id, x.imaging_sign_user_id, x.order_id, 'imaging'
+        from order_depts x ${dayVisits} and x.imaging_sign_user_id is not null
+      union all select o.exam_date, o.branch_id, x.dept_id, x.entered_by, x.order_id, 'entry'
+        from item_results x ${dayVisits} and x.entered_by is not null
+    ) w
+    group by w.exam_date, w.branch_id, w.dept_id, w.user_id`);
 }
 
 async function rebuild(db: Db, changed: ReturnType<typeof changedVisits>, now: Date) {
@@ -98,7 +116,7 @@ async function rebuild(db: Db, changed: ReturnType<typeof changedVisits>, now: D
         coalesce(l.company_total, 0), coalesce(l.extra_list_total, 0), coalesce(l.extra_price_total, 0),
         (select count(*) from order_diagnoses d where d.order_id = o.order_id and not d.hidden and d.merged_into is null),
         exists (select 1 from report_prints p where p.order_id = o.order_id),
-        ${now.toISOString()}
+        ${now.toISOString()}, coalesce(l.unpaid_count, 0) = 0
       from orders o
       join bi_changed ch on ch.order_id = o.order_id
       join customers c on c.id = o.customer_id
@@ -111,7 +129,8 @@ async function rebuild(db: Db, changed: ReturnType<typeof changedVisits>, now: D
           sum(u.price) filter (where u.returned_at is null and u.pay_mode = 'self') as self_total,
           sum(u.price) filter (where u.returned_at is null and u.pay_mode = 'company') as company_total,
           sum(u.list_price) filter (where u.returned_at is null and u.origin = 'extra') as extra_list_total,
-          sum(u.price) filter (where u.returned_at is null and u.origin = 'extra') as extra_price_total
+          sum(u.price) filter (where u.returned_at is null and u.origin = 'extra') as extra_price_total,
+          count(*) filter (where u.returned_at is null and u.pay_mode = 'self' and not u.fee_charged) as unpaid_count
         from order_unions u where u.order_id = o.order_id
       ) l on true`);
     await tx.execute(sql`
@@ -145,14 +164,10 @@ export interface BiRefreshState {
 
 export async function readRefreshState(db: Db): Promise<BiRefreshState> {
   const [row] = await db.select().from(biRefreshState).limit(1);
-  const [counts] = await selectRows<{ visits: number; lines: number }>(
-    db,
-    sql`select (select count(*) from bi_visit_facts)::int as visits, (select count(*) from bi_line_facts)::int as lines`,
-  );
   return {
     as_of: row?.asOf ? row.asOf.toISOString() : null,
-    visits: counts?.visits ?? 0,
-    lines: counts?.lines ?? 0,
+    visits: row?.visits ?? 0,
+    lines: row?.lines ?? 0,
     last_ms: row?.lastMs ?? null,
   };
 }
@@ -166,9 +181,14 @@ export async function refreshStatistics(db: Db, opts: { full?: boolean } = {}): 
   const [state] = await db.select().from(biRefreshState).limit(1);
   const since = opts.full ? null : (state?.asOf ?? null);
   await rebuild(db, changedVisits(since), at);
+  const [counts] = await selectRows<{ visits: number; lines: number }>(
+    db,
+    sql`select (select count(*) from bi_visit_facts)::int as visits, (select count(*) from bi_line_facts)::int as lines`,
+  );
+  const done = { asOf: at, lastMs: Date.now() - started, visits: counts?.visits ?? 0, lines: counts?.lines ?? 0 };
   await db
     .insert(biRefreshState)
-    .values({ id: 1, asOf: at, lastMs: Date.now() - started })
-    .onConflictDoUpdate({ target: biRefreshState.id, set: { asOf: at, lastMs: Date.now() - started } });
+    .values({ id: 1, ...done })
+    .onConflictDoUpdate({ target: biRefreshState.id, set: done });
   return readRefreshState(db);
 }

@@ -17,7 +17,6 @@ import {
 import type { Db } from '../../db/client.js';
 import { defineRoute } from '../../lib/define-route.js';
 import { attachment, drainedOrClosed, today } from '../../lib/resource/resource-excel.js';
-import { readRefreshState } from './refresh.js';
 import { selectRows } from './sql-rows.js';
 
 /**
@@ -28,8 +27,16 @@ import { selectRows } from './sql-rows.js';
 export interface ReportQueries {
   /** The report's rows for a filter. */
   rows(filter: BiFilterValues, user: UserInfo): SQL;
-  /** ORDER BY over the row query's column names, e.g. `"day" desc`; the first column when absent. */
+  /**
+   * ORDER BY over the row query's column names, e.g. `"day" desc`; the first column when absent. A
+   * column named `__…` may carry a raw sort key (a timestamp an index serves); it is not shown.
+   */
   orderBy?: string;
+  /**
+   * One row per record (a payment, a visit), not groups: the page is read on its own (an index in the
+   * order serves it), the count and 合计 in a second pass. Grouped reports take all three in one pass.
+   */
+  listing?: boolean;
   /** The rows behind one row (key: its rowKey values, in order), or behind the whole report (null). */
   drill?(filter: BiFilterValues, key: string[] | null, user: UserInfo): SQL;
   drillOrderBy?: string;
@@ -120,13 +127,30 @@ async function summaryOf(db: Db, columns: readonly BiColumn[], rows: SQL): Promi
   return summaryFrom(columns, raw ?? {});
 }
 
+/** Columns named `__…` are the query's own (a sort key, the totals): never part of a row shown. */
+const OWN = '__';
 const TOTAL = '__total';
 const SUM = '__sum__';
+const shown = (row: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(row).filter(([key]) => !key.startsWith(OWN)));
+
+/** How many rows there are and their sums (`totals`), in one pass that computes only those columns. */
+async function countAndSums(db: Db, rows: SQL, totals: readonly BiColumn[]) {
+  const sums = totals.map((c) => sql.raw(`, sum(r."${c.key}") as "${c.key}"`));
+  const [raw] = await selectRows(
+    db,
+    sql`select count(*)::int as "${sql.raw(TOTAL)}"${sql.join(sums, sql``)} from (${rows}) r`,
+  );
+  return { total: Number(raw?.[TOTAL] ?? 0), sums: raw ?? {} };
+}
 
 /**
- * One page of rows, with how many rows there are and (for `totals`) their sums over all of them, from
- * one pass over the query: window aggregates over the whole answer, then the page. A page past the end
- * has no row to carry them, so it asks again without the page (rare: the screen pages what it was told).
+ * One page of rows, with how many rows there are and (for `totals`) their sums over all of them.
+ * - A listing (one row per record) reads its page alone, which an index in the order can serve without
+ *   computing every row's cells, and counts and sums in a second pass over only the summed columns.
+ * - A grouped report computes every group for any page anyway: window aggregates over the whole answer
+ *   give the count and sums in the same pass. A page past the end has no row to carry them, so it asks
+ *   again (rare: the screen pages what it was told).
  */
 async function pageWithTotals(
   db: Db,
@@ -134,35 +158,26 @@ async function pageWithTotals(
   orderBy: string,
   page: { page: number; size: number },
   totals: readonly BiColumn[],
+  listing: boolean,
 ): Promise<{ list: Record<string, unknown>[]; total: number; sums: Record<string, unknown> }> {
+  const limit = sql`order by ${sql.raw(orderBy)} limit ${page.size} offset ${(page.page - 1) * page.size}`;
+  if (listing) {
+    const [list, counted] = await Promise.all([
+      selectRows(db, sql`select * from (${rows}) r ${limit}`),
+      countAndSums(db, rows, totals),
+    ]);
+    return { list: list.map(shown), ...counted };
+  }
   const sums = totals.map((c) => sql.raw(`, sum(r."${c.key}") over () as "${SUM}${c.key}"`));
   const raw = await selectRows(
     db,
-    sql`select r.*, count(*) over ()::int as "${sql.raw(TOTAL)}"${sql.join(sums, sql``)} from (${rows}) r
-      order by ${sql.raw(orderBy)} limit ${page.size} offset ${(page.page - 1) * page.size}`,
+    sql`select r.*, count(*) over ()::int as "${sql.raw(TOTAL)}"${sql.join(sums, sql``)} from (${rows}) r ${limit}`,
   );
   const first = raw[0];
-  if (!first) {
-    if (page.page === 1) return { list: [], total: 0, sums: {} };
-    const [[count], summary] = await Promise.all([
-      selectRows<{ total: number }>(db, sql`select count(*)::int as total from (${rows}) r`),
-      totals.length
-        ? selectRows(
-            db,
-            sql`select ${sql.join(
-              totals.map((c) => sql.raw(`sum(r."${c.key}") as "${c.key}"`)),
-              sql`, `,
-            )} from (${rows}) r`,
-          )
-        : Promise.resolve([{}]),
-    ]);
-    return { list: [], total: count?.total ?? 0, sums: summary[0] ?? {} };
-  }
+  if (!first)
+    return page.page === 1 ? { list: [], total: 0, sums: {} } : { list: [], ...(await countAndSums(db, rows, totals)) };
   const found = Object.fromEntries(totals.map((c) => [c.key, first[`${SUM}${c.key}`]]));
-  const list = raw.map((row) =>
-    Object.fromEntries(Object.entries(row).filter(([key]) => key !== TOTAL && !key.startsWith(SUM))),
-  );
-  return { list, total: Number(first[TOTAL]), sums: found };
+  return { list: raw.map(shown), total: Number(first[TOTAL]), sums: found };
 }
 
 export function parseRowKey(report: BiReport, text: string | undefined): string[] | null {
@@ -174,7 +189,8 @@ export function parseRowKey(report: BiReport, text: string | undefined): string[
 
 async function asOfOf(db: Db, report: BiReport): Promise<string | null> {
   if (report.spec.source !== 'stats') return null;
-  return (await readRefreshState(db)).as_of;
+  const [row] = await selectRows<{ as_of: Date | string | null }>(db, sql`select as_of from bi_refresh_state limit 1`);
+  return row?.as_of ? new Date(row.as_of).toISOString() : null;
 }
 
 const ordered = (query: SQL, orderBy: string | undefined, fallback: string) =>
@@ -190,7 +206,14 @@ export function serveReport(app: FastifyInstance, db: Db, report: BiReport, quer
     const filter = input as unknown as BiFilterValues & { page: number; size: number };
     const rows = queries.rows(filter, user);
     const [page, asOf] = await Promise.all([
-      pageWithTotals(db, rows, queries.orderBy ?? `"${firstColumn}"`, filter, summedColumns(spec.columns)),
+      pageWithTotals(
+        db,
+        rows,
+        queries.orderBy ?? `"${firstColumn}"`,
+        filter,
+        summedColumns(spec.columns),
+        queries.listing === true,
+      ),
       asOfOf(db, report),
     ]);
     return {

@@ -47,8 +47,7 @@ function serveRegister(app: FastifyInstance, db: Db) {
         count(*) filter (where not v.is_group)::int as personal,
         count(*) filter (where v.is_group)::int as "group",
         count(*)::int as total, sum(v.price_total) as amount,
-        count(*) filter (where not exists (select 1 from bi_line_facts l where l.order_id = v.order_id
-          and l.pay_mode = 'self' and not l.returned and not l.fee_charged))::int as paid,
+        count(*) filter (where v.paid)::int as paid,
         ${sql.join(reached, sql`, `)}
       from bi_visit_facts v where ${where(f)}
       group by v.exam_date`,
@@ -85,7 +84,10 @@ function serveTollCollector(app: FastifyInstance, db: Db) {
   });
 }
 
-/** 科室: per department and person, results entered (录入人) and departments signed (审核人, 影像审核). */
+/**
+ * 科室: per department and person, results entered (录入人) and departments signed (审核人, 影像审核):
+ * the figures add up bi_dept_work_days; the drill-down reads the working tables for one row's visits.
+ */
 function serveDepartment(app: FastifyInstance, db: Db) {
   const work = (f: BiFilterValues): SQL => sql`
     select w.* from (
@@ -100,13 +102,13 @@ function serveDepartment(app: FastifyInstance, db: Db) {
       and ${idIs(f, 'dept_id', sql`w.dept_id`)} and ${idIs(f, 'doctor_id', sql`w.user_id`)}`;
   serveReport(app, db, deptWorkloadReport, {
     rows: (f) => sql`
-      select w.dept_id, d.dept_name, w.user_id, coalesce(u.user_name, '（未知）') as user_name,
-        count(distinct w.order_id) filter (where w.kind = 'entry')::int as entered_visits,
-        count(*) filter (where w.kind = 'entry')::int as entered_items,
-        count(*) filter (where w.kind = 'sign')::int as signed_visits,
-        count(*) filter (where w.kind = 'imaging')::int as imaging_visits
-      from (${work(f)}) w join departments d on d.id = w.dept_id left join users u on u.id = w.user_id
-      group by w.dept_id, d.dept_name, w.user_id, u.user_name`,
+      select r.dept_id, d.dept_name, r.user_id, coalesce(u.user_name, '（未知）') as user_name,
+        sum(r.entered_visits)::int as entered_visits, sum(r.entered_items)::int as entered_items,
+        sum(r.signed_visits)::int as signed_visits, sum(r.imaging_visits)::int as imaging_visits
+      from bi_dept_work_days r join departments d on d.id = r.dept_id left join users u on u.id = r.user_id
+      where ${dateRange(f, { register: sql`r.exam_date` })} and ${branchIs(f, sql`r.branch_id`)}
+        and ${idIs(f, 'dept_id', sql`r.dept_id`)} and ${idIs(f, 'doctor_id', sql`r.user_id`)}
+      group by r.dept_id, d.dept_name, r.user_id, u.user_name`,
     orderBy: '"dept_name", "dept_id", "user_name", "user_id"',
     drill: (f, key) => sql`
       select ${visitCells('o')},
