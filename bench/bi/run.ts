@@ -303,10 +303,17 @@ async function measure(target: Target): Promise<string[]> {
         continue;
       }
       const ms: number[] = [];
-      for (let i = 0; i < RUNS; i += 1) {
-        const t = performance.now();
-        await firstPage(session, report, range.from, range.to);
-        ms.push(performance.now() - t);
+      try {
+        for (let i = 0; i < RUNS; i += 1) {
+          const t = performance.now();
+          await firstPage(session, report, range.from, range.to);
+          ms.push(performance.now() - t);
+        }
+      } catch (error) {
+        const why = (error as Error).message.slice(0, 80);
+        timings.push({ report: `${report.spec.title} (${report.spec.key})`, range: range.name, failed: why });
+        log(`  ${report.spec.key} ${range.name}: FAILED ${why}`);
+        continue;
       }
       ms.sort((a, b) => a - b);
       timings.push({

@@ -236,6 +236,7 @@ export function serveReport(app: FastifyInstance, db: Db, report: BiReport, quer
       queries.drillOrderBy ?? `"${drillColumns[0]?.key ?? 'id'}"`,
       filter,
       [],
+      true,
     );
     return {
       list: page.list.map((raw) => rowOut(drillColumns, raw)),
