@@ -38,6 +38,7 @@ import {
   unions,
   users,
 } from '../src/db/schema.js';
+import { refreshStatistics } from '../src/modules/bi/refresh.js';
 import { todayCst } from '../src/lib/hospital-day.js';
 import { useTestServer } from './support/app.js';
 import { staffSession } from './support/access.js';
@@ -420,6 +421,8 @@ describeOnEachDatabase((target) => {
 
   describe('团体折扣', () => {
     it('shows each order’s 订单折扣, 销售经理, plan dates, and its people’s lines at list and at price', async () => {
+      // Its figures are the refreshed statistics of the order's visits.
+      await refreshStatistics(db());
       const result = await query(groupDiscountReport, { discounted: '1' });
       expect(result.list).toHaveLength(1);
       expect(result.list[0]).toMatchObject({

@@ -197,7 +197,7 @@ export const groupDiscountReport = defineReport({
     { key: 'price_total', title: '优惠价', kind: 'money' },
   ],
   chart: { kind: 'bar', category: 'order_no', series: ['list_total', 'price_total'] },
-  source: 'live',
+  source: 'stats',
   note: '按记账日期（订单审批通过的日期）列出团体订单；原价、优惠价为其已登记人员未退项目之和',
 });
 

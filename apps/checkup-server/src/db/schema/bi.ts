@@ -31,6 +31,7 @@ export const biVisitFacts = pgTable(
     /** 团检: registered for a company group. */
     isGroup: boolean('is_group').notNull(),
     companyId: integer('company_id'),
+    /** The group order as 团体结算 reads it: the 团体名单 person's, else the 分组's. */
     groupOrderId: integer('group_order_id'),
     groupId: integer('group_id'),
     packageId: integer('package_id'),

@@ -105,7 +105,10 @@ async function rebuild(db: Db, changed: ReturnType<typeof changedVisits>, now: D
       select o.order_id, o.exam_date,
         (select ${cstDate('max(r.created_at)')} from reviews r
           where r.order_id = o.order_id and r.step = 'final' and r.result = 'pass'),
-        o.branch_id, o.exam_type, o.group_id is not null, o.company_id, g.group_order_id, o.group_id, o.package_id,
+        o.branch_id, o.exam_type, o.group_id is not null, o.company_id,
+        -- The group order as 团体结算 reads it: the 团体名单 person's, else the 分组's.
+        coalesce((select gp.group_order_id from group_persons gp where gp.order_id = o.order_id limit 1), g.group_order_id),
+        o.group_id, o.package_id,
         c.sex, greatest(0, extract(year from age(o.exam_date, c.birthday)))::smallint, o.status, o.registered_by,
         (select r.reviewer_id from reviews r where r.order_id = o.order_id and r.result = 'pass'
           and r.step in ('main', 'final') order by (r.step = 'main') desc, r.created_at desc limit 1),
