@@ -250,7 +250,11 @@ async function groupReportPdf(session: Session, order: Awaited<ReturnType<typeof
   const res = await call(session, `${groupReportPrintRoute.path}?id=${saved.id}`);
   const pdf = Buffer.from(await res.arrayBuffer());
   const printed = performance.now();
-  if (!res.ok || pdf.subarray(0, 4).toString() !== '%PDF') throw new Error(`print: ${res.status}`);
+  if (!res.ok || pdf.subarray(0, 4).toString() !== '%PDF') {
+    throw new Error(
+      `打印PDF: HTTP ${res.status} after ${((printed - generated) / 1000).toFixed(1)} s (生成 ${((generated - started) / 1000).toFixed(1)} s)`,
+    );
+  }
   return { generateMs: generated - started, printMs: printed - generated, bytes: pdf.length };
 }
 
@@ -344,7 +348,9 @@ async function measure(target: Target): Promise<string[]> {
   // A 504 is the BFF giving up on the first byte (UPSTREAM_HEADERS_TIMEOUT_MS): reported, not thrown.
   const failed = res.ok ? null : `HTTP ${res.status} after ${(exportMs / 1000).toFixed(1)} s`;
   log(`  团检报告 of group order ${groupOrder.id} (${groupOrder.visits} people): 生成 and 打印PDF`);
-  const groupPdf = await groupReportPdf(session, groupOrder);
+  const groupPdf = await groupReportPdf(session, groupOrder).catch((error: unknown) => ({
+    failed: (error as Error).message.slice(0, 120),
+  }));
   await stack.stop();
 
   const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
@@ -365,12 +371,18 @@ async function measure(target: Target): Promise<string[]> {
       `server RSS idle ${idle?.toFixed(0) ?? '?'} MB, peak ${peak.toFixed(0)} MB, growth ${growth?.toFixed(0) ?? '?'} MB ` +
       `(≤ ${LIMITS.rssGrowthMb} MB: ${growth === null ? 'not measured' : verdict(growth <= LIMITS.rssGrowthMb)})`,
   );
-  const groupMs = groupPdf.generateMs + groupPdf.printMs;
-  out.push(
-    `  团检报告 ${groupOrder.visits} 人 (group order ${groupOrder.id}): 生成 ${(groupPdf.generateMs / 1000).toFixed(1)} s + ` +
-      `打印PDF ${(groupPdf.printMs / 1000).toFixed(1)} s (${(groupPdf.bytes / 1024).toFixed(0)} KB) = ${(groupMs / 1000).toFixed(1)} s ` +
-      `(≤ ${LIMITS.groupPdfMs / 1000} s: ${verdict(groupMs <= LIMITS.groupPdfMs)})`,
-  );
+  if ('failed' in groupPdf) {
+    out.push(
+      `  团检报告 ${groupOrder.visits} 人 (group order ${groupOrder.id}): FAILED (${groupPdf.failed}) ${verdict(false)}`,
+    );
+  } else {
+    const groupMs = groupPdf.generateMs + groupPdf.printMs;
+    out.push(
+      `  团检报告 ${groupOrder.visits} 人 (group order ${groupOrder.id}): 生成 ${(groupPdf.generateMs / 1000).toFixed(1)} s + ` +
+        `打印PDF ${(groupPdf.printMs / 1000).toFixed(1)} s (${(groupPdf.bytes / 1024).toFixed(0)} KB) = ${(groupMs / 1000).toFixed(1)} s ` +
+        `(≤ ${LIMITS.groupPdfMs / 1000} s: ${verdict(groupMs <= LIMITS.groupPdfMs)})`,
+    );
+  }
   return out;
 }
 
