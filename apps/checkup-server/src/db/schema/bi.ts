@@ -10,6 +10,7 @@ import {
   timestamp,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 
 /**
  * 统计分析's aggregate tables (issue 24): one row per visit, per ordered union and per conclusion,
@@ -95,6 +96,10 @@ export const biLineFacts = pgTable(
     primaryKey({ columns: [t.orderId, t.unionId] }),
     index('bi_line_facts_dept_idx').on(t.examDate, t.deptId),
     index('bi_line_facts_union_idx').on(t.examDate, t.unionId),
+    // 派单 (加项工作量) reads only the lines added on their own or by a department.
+    index('bi_line_facts_added_idx')
+      .on(t.examDate)
+      .where(sql`${t.origin} in ('extra', 'dept')`),
   ],
 );
 

@@ -114,7 +114,11 @@ export const reviews = pgTable(
     reviewerName: varchar('reviewer_name', { length: 64 }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('reviews_order_idx').on(t.orderId, t.createdAt)],
+  (t) => [
+    index('reviews_order_idx').on(t.orderId, t.createdAt),
+    // 主审工作量 (统计分析) reads the reviews of a period.
+    index('reviews_created_idx').on(t.createdAt),
+  ],
 );
 
 /**

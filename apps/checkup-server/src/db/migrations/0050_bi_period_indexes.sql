@@ -1,0 +1,2 @@
+CREATE INDEX "reviews_created_idx" ON "reviews" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "bi_line_facts_added_idx" ON "bi_line_facts" USING btree ("exam_date") WHERE "bi_line_facts"."origin" in ('extra', 'dept');
