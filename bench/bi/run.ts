@@ -175,8 +175,9 @@ async function factsBehind(target: Target): Promise<string | null> {
   return withSql(target.db, async (query) => {
     const behind = (await count(query, 'orders')) - (await count(query, 'bi_visit_facts'));
     if (behind > 0) return `bi_visit_facts lacks ${behind} visits`;
-    const rollups = await query(`select 1 from pg_tables where tablename = 'bi_dept_days'`);
-    if (rollups.length === 0 || (await count(query, 'bi_dept_days')) === 0) return 'the daily rollups are empty';
+    // The newest rollup: a database from before it has it missing (the server's migration adds it) or empty.
+    const rollups = await query(`select 1 from pg_tables where tablename = 'bi_diag_days'`);
+    if (rollups.length === 0 || (await count(query, 'bi_diag_days')) === 0) return 'the daily rollups are empty';
     return null;
   });
 }

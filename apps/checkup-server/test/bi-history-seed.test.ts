@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
+import type { BiFilterValues } from '@checkup/api-contract';
 import { addDays } from '../src/db/demo/dates.js';
 import { seedDemoHistory, type HistoryResult } from '../src/db/demo/history.js';
 import { refreshStatistics, type BiRefreshState } from '../src/modules/bi/refresh.js';
 import { selectRows } from '../src/modules/bi/sql-rows.js';
+import { factRows as disAnaFactRows, rows as disAnaRows } from '../src/modules/bi/dis-ana.js';
 import { todayCst } from '../src/lib/hospital-day.js';
 import { useTestServer } from './support/app.js';
 import { describeOnEachDatabase } from './support/database.js';
@@ -174,5 +176,31 @@ describeOnEachDatabase((target) => {
       select coalesce(sum(waived), 0)::int as waived from bi_dept_days where exam_date = ${old.day}::date`);
     expect(after.waived).toBe(before.waived + 1);
     expect(await rollupMismatches()).toBe(0);
+  });
+
+  it('gives 疾病分析 from the daily rollups as the facts give it, by every grouping and filter', async () => {
+    const from = addDays(today, -60);
+    const to = addDays(today, -1);
+    const sorted = (rows: Record<string, unknown>[]) =>
+      rows
+        .map((r) =>
+          JSON.stringify([
+            r.diag_name,
+            r.dept_id,
+            r.dim,
+            r.male_count,
+            r.female_count,
+            r.found_count,
+            r.visit_count,
+            String(r.found_rate),
+          ]),
+        )
+        .sort();
+    for (const extra of [{}, { dimension: 'age_band' }, { dimension: 'company' }, { sex: '2', age_band: '40' }]) {
+      const filter = { date_from: from, date_to: to, ...extra } as BiFilterValues;
+      const rolled = await selectRows(db(), disAnaRows(filter));
+      expect(rolled.length).toBeGreaterThan(0);
+      expect(sorted(rolled)).toEqual(sorted(await selectRows(db(), disAnaFactRows(filter))));
+    }
   });
 });

@@ -128,6 +128,8 @@ export const biRefreshState = pgTable('bi_refresh_state', {
   /** Changes up to this time are in the tables (the refresh's start). */
   asOf: timestamp('as_of', { withTimezone: true }),
   lastMs: integer('last_ms'),
+  /** The rollups' version the days were last all rolled up with (ROLLUP_VERSION, refresh.ts). */
+  rollupVersion: integer('rollup_version').notNull().default(0),
   /** Rows of bi_visit_facts and bi_line_facts after it (counted then, not on every report). */
   visits: integer('visits').notNull().default(0),
   lines: integer('lines').notNull().default(0),
@@ -210,4 +212,38 @@ export const biDeptWorkDays = pgTable(
     imagingVisits: integer('imaging_visits').notNull(),
   },
   (t) => [index('bi_dept_work_days_idx').on(t.examDate, t.deptId)],
+);
+
+/**
+ * 疾病分析's daily rollups: per exam day, 分中心, 性别, 年龄段 (AGE_BANDS key) and 单位 (0 个人), the
+ * visits taking part (预登记 left out), and per conclusion and department how many of them have it.
+ * A visit has one exam day, so the days' distinct counts add up exactly.
+ */
+export const biVisitDays = pgTable(
+  'bi_visit_days',
+  {
+    examDate: date('exam_date', { mode: 'string' }).notNull(),
+    branchId: integer('branch_id'),
+    sex: varchar('sex', { length: 1 }).notNull(),
+    ageBand: varchar('age_band', { length: 8 }).notNull(),
+    companyId: integer('company_id').notNull(),
+    visits: integer('visits').notNull(),
+  },
+  (t) => [index('bi_visit_days_idx').on(t.examDate)],
+);
+
+export const biDiagDays = pgTable(
+  'bi_diag_days',
+  {
+    examDate: date('exam_date', { mode: 'string' }).notNull(),
+    branchId: integer('branch_id'),
+    sex: varchar('sex', { length: 1 }).notNull(),
+    ageBand: varchar('age_band', { length: 8 }).notNull(),
+    companyId: integer('company_id').notNull(),
+    diagName: varchar('diag_name', { length: 128 }).notNull(),
+    /** 0: 总检 (a conclusion of no department). */
+    deptId: integer('dept_id').notNull(),
+    found: integer('found').notNull(),
+  },
+  (t) => [index('bi_diag_days_idx').on(t.examDate)],
 );

@@ -2,25 +2,16 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { AGE_BANDS, disAnaReport, type BiFilterValues, type UserInfo } from '@checkup/api-contract';
 import type { Db } from '../../db/client.js';
-import { labelOf } from './labels.js';
+import { ageBandOf, labelOf } from './labels.js';
 import { BY_VISIT, personJoins, personSelect } from './person-sql.js';
 import { branchIs, dateRange, idIs, serveReport, textIs } from './serve-report.js';
 
 /**
- * 疾病分析 (bi/dis_ana, breadth §4.2) on the aggregate tables: per conclusion (bi_diag_facts) and its
- * 科室, how many of the visits in the filter (bi_visit_facts, 预登记 left out) have it, men and women,
- * over how many took part — per 年龄段 or 单位 when the screen groups by one.
+ * 疾病分析 (bi/dis_ana, breadth §4.2) on the aggregate tables: per conclusion and its 科室, how many of
+ * the visits in the filter (预登记 left out) have it, men and women, over how many took part — per
+ * 年龄段 or 单位 when the screen groups by one. By 登记日期 from the daily rollups (bi_diag_days over
+ * bi_visit_days); by 审核日期 from the facts (bi_diag_facts over bi_visit_facts).
  */
-
-/** The contract's 年龄段 of an age, as its key. */
-function bandOf(age: SQL): SQL {
-  const whens = AGE_BANDS.map((band) => {
-    const low = band.from === null ? sql`true` : sql`${age} >= ${band.from}`;
-    const high = band.to === null ? sql`true` : sql`${age} <= ${band.to}`;
-    return sql`when ${low} and ${high} then ${band.key}`;
-  });
-  return sql`(case ${sql.join(whens, sql` `)} end)`;
-}
 
 const BAND_LABELS = Object.fromEntries(AGE_BANDS.map((b) => [b.key, b.label]));
 
@@ -28,7 +19,7 @@ const BAND_LABELS = Object.fromEntries(AGE_BANDS.map((b) => [b.key, b.label]));
 function dimensionOf(filter: BiFilterValues): { dim: SQL; name: SQL } {
   switch (filter['dimension']) {
     case 'age_band':
-      return { dim: bandOf(sql`v.age`), name: labelOf(sql`v.dim`, BAND_LABELS) };
+      return { dim: ageBandOf(sql`v.age`), name: labelOf(sql`v.dim`, BAND_LABELS) };
     case 'company':
       return {
         dim: sql`coalesce(v.company_id, 0)::text`,
@@ -47,10 +38,11 @@ function visitsOf(filter: BiFilterValues, dim: SQL): SQL {
       and ${dateRange(filter, { register: sql`v.exam_date`, audit: sql`v.audit_date` })}
       and ${branchIs(filter, sql`v.branch_id`)} and ${idIs(filter, 'company_id', sql`v.company_id`)}
       and ${textIs(filter, 'sex', sql`v.sex`)}
-      and ${band ? sql`${bandOf(sql`v.age`)} = ${String(band)}` : sql`true`}`;
+      and ${band ? sql`${ageBandOf(sql`v.age`)} = ${String(band)}` : sql`true`}`;
 }
 
-function rows(filter: BiFilterValues): SQL {
+/** By 审核日期: the visits and conclusions of the facts (an audit day is not a rollup's day). */
+export function factRows(filter: BiFilterValues): SQL {
   const { dim, name } = dimensionOf(filter);
   return sql`
     with v as (${visitsOf(filter, dim)}),
@@ -65,6 +57,49 @@ function rows(filter: BiFilterValues): SQL {
       left join departments dp on dp.id = d.dept_id
     where ${idIs(filter, 'dept_id', sql`d.dept_id`)}
     group by d.diag_name, d.dept_id, dp.dept_name, v.dim, n.visits`;
+}
+
+/** The rollups' group of a row `r`: its 年龄段, its 单位 (0 个人), or one group of all. */
+function rolledDimOf(filter: BiFilterValues): { dim: SQL; name: SQL } {
+  switch (filter['dimension']) {
+    case 'age_band':
+      return { dim: sql`r.age_band`, name: labelOf(sql`x.dim`, BAND_LABELS) };
+    case 'company':
+      return {
+        dim: sql`r.company_id::text`,
+        name: sql`coalesce((select company_name from companies where id::text = x.dim), '个人')`,
+      };
+    default:
+      return { dim: sql`''`, name: sql`'全部'` };
+  }
+}
+
+/** The filter over a rollup row `r` (bi_visit_days, bi_diag_days) by 登记日期. */
+function rolledWhere(filter: BiFilterValues): SQL {
+  const band = filter['age_band'];
+  return sql`${dateRange(filter, { register: sql`r.exam_date` })} and ${branchIs(filter, sql`r.branch_id`)}
+    and ${idIs(filter, 'company_id', sql`r.company_id`)} and ${textIs(filter, 'sex', sql`r.sex`)}
+    and ${band ? sql`r.age_band = ${String(band)}` : sql`true`}`;
+}
+
+/** By 登记日期 (the default): the daily rollups added up, each visit counted on its one day. */
+export function rows(filter: BiFilterValues): SQL {
+  if (filter.date_kind === 'audit') return factRows(filter);
+  const { dim, name } = rolledDimOf(filter);
+  return sql`
+    with n as (select ${dim} as dim, sum(r.visits)::int as visits from bi_visit_days r where ${rolledWhere(filter)} group by 1)
+    select md5(x.diag_name) as diag_key, x.diag_name, x.dept_id, coalesce(dp.dept_name, '总检') as dept_name, x.dim,
+      ${name} as dim_name, x.male_count, x.female_count, x.found_count, n.visits as visit_count,
+      round(x.found_count * 100.0 / n.visits, 2) as found_rate
+    from (
+      select r.diag_name, r.dept_id, ${dim} as dim,
+        coalesce(sum(r.found) filter (where r.sex = '1'), 0)::int as male_count,
+        coalesce(sum(r.found) filter (where r.sex = '2'), 0)::int as female_count,
+        sum(r.found)::int as found_count
+      from bi_diag_days r
+      where ${rolledWhere(filter)} and ${idIs(filter, 'dept_id', sql`r.dept_id`)}
+      group by r.diag_name, r.dept_id, 3
+    ) x join n on n.dim = x.dim left join departments dp on dp.id = x.dept_id`;
 }
 
 /** The people behind a row (or behind every row): who has the conclusion, names masked. */

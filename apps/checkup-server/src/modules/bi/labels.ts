@@ -1,5 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { DICTIONARIES, PAYMENT_KIND_LABELS, PAYMENT_PURPOSE_LABELS, PAY_METHOD_NAMES } from '@checkup/api-contract';
+import {
+  AGE_BANDS,
+  DICTIONARIES,
+  PAYMENT_KIND_LABELS,
+  PAYMENT_PURPOSE_LABELS,
+  PAY_METHOD_NAMES,
+} from '@checkup/api-contract';
 
 /** `case column when 'a' then '甲' … else column end`: a code shown by its contract label. */
 export function labelOf(column: SQL, labels: Readonly<Record<string, string>>): SQL {
@@ -19,3 +25,13 @@ export const examTypeName = (column: SQL) => labelOf(column, EXAM_TYPE_NAMES);
 
 /** A timestamp as the hospital's local time text. */
 export const localTime = (column: SQL) => sql`to_char(${column} at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS')`;
+
+/** The contract's 年龄段 of an age, as its key. */
+export function ageBandOf(age: SQL): SQL {
+  const whens = AGE_BANDS.map((band) => {
+    const low = band.from === null ? sql`true` : sql`${age} >= ${band.from}`;
+    const high = band.to === null ? sql`true` : sql`${age} <= ${band.to}`;
+    return sql`when ${low} and ${high} then ${band.key}`;
+  });
+  return sql`(case ${sql.join(whens, sql` `)} end)`;
+}

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { UNION_EXEC } from '@checkup/api-contract';
 import type { Db } from '../../db/client.js';
 import { biRefreshState } from '../../db/schema.js';
+import { ageBandOf } from './labels.js';
 import { selectRows } from './sql-rows.js';
 
 /** The job kind of the refresh (job runner, recurring). */
@@ -32,6 +33,17 @@ function changedVisits(since: Date | null) {
     union select order_id from order_depts where signed_at >= ${at}`;
 }
 
+/** The daily rollups; ROLLUP_VERSION goes up when one is added or changed, so every day is rolled up again once. */
+const ROLLUPS = [
+  'bi_dept_days',
+  'bi_union_days',
+  'bi_doctor_days',
+  'bi_dept_work_days',
+  'bi_visit_days',
+  'bi_diag_days',
+];
+const ROLLUP_VERSION = 2;
+
 /** The measures of a rollup row over lines `l` (bi_line_facts, not returned), as schema/bi.ts names them. */
 const ROLLUP_MEASURES = sql`count(distinct l.order_id)::int, count(*)::int, sum(l.list_price), sum(l.price),
   coalesce(sum(l.price) filter (where l.pay_mode = 'self'), 0), coalesce(sum(l.price) filter (where l.pay_mode = 'company'), 0),
@@ -41,7 +53,7 @@ const ROLLUP_MEASURES = sql`count(distinct l.order_id)::int, count(*)::int, sum(
 
 /** 科室分析's, 医生分析's and 科室工作量's daily rollups, derived again for the days in bi_days. */
 async function rollUp(tx: Db) {
-  for (const table of ['bi_dept_days', 'bi_union_days', 'bi_doctor_days', 'bi_dept_work_days']) {
+  for (const table of ROLLUPS) {
     await tx.execute(sql`delete from ${sql.raw(table)} where exam_date in (select exam_date from bi_days)`);
   }
   const dayLines = sql`not l.returned and l.exam_date in (select exam_date from bi_days)`;
@@ -62,6 +74,20 @@ async function rollUp(tx: Db) {
     cross join lateral (values ('dept', l.doctor_id), ('chief', v.chief_id), ('final', v.final_reviewer_id)) w(role, doctor_id)
     where ${dayLines} and w.doctor_id is not null
     group by l.exam_date, l.branch_id, w.doctor_id, w.role, l.is_group`);
+  // 疾病分析: the visits taking part and, per conclusion, how many of them have it.
+  const band = ageBandOf(sql`v.age`);
+  const dayVisitFacts = sql`v.status <> 'prepared' and v.exam_date in (select exam_date from bi_days)`;
+  await tx.execute(sql`
+    insert into bi_visit_days (exam_date, branch_id, sex, age_band, company_id, visits)
+    select v.exam_date, v.branch_id, v.sex, ${band}, coalesce(v.company_id, 0), count(*)::int
+    from bi_visit_facts v where ${dayVisitFacts}
+    group by 1, 2, 3, 4, 5`);
+  await tx.execute(sql`
+    insert into bi_diag_days (exam_date, branch_id, sex, age_band, company_id, diag_name, dept_id, found)
+    select v.exam_date, v.branch_id, v.sex, ${band}, coalesce(v.company_id, 0), d.diag_name, coalesce(d.dept_id, 0),
+      count(distinct d.order_id)::int
+    from bi_diag_facts d join bi_visit_facts v on v.order_id = d.order_id where ${dayVisitFacts}
+    group by 1, 2, 3, 4, 5, 6, 7`);
   // 科室工作量 from the working tables, each part joined to the days' visits on its own (an index each).
   const dayVisits = sql`join orders o on o.order_id = x.order_id where o.exam_date in (select exam_date from bi_days)`;
   await tx.execute(sql`
@@ -88,15 +114,16 @@ async function rebuild(db: Db, changed: ReturnType<typeof changedVisits>, now: D
     await tx.execute(sql`create index on bi_changed (order_id)`);
     await tx.execute(sql`analyze bi_changed`);
     // The days to roll up again: those the changed visits fell on before and fall on now; every day
-    // when the rollups are empty beside facts (a database from before they existed).
-    const [empty] = await selectRows<{ empty: boolean }>(
+    // when the rollups were last rolled up by an older version (or never).
+    const [state] = await selectRows<{ version: number }>(
       tx,
-      sql`select not exists (select 1 from bi_dept_days) and exists (select 1 from bi_line_facts) as empty`,
+      sql`select rollup_version as version from bi_refresh_state`,
     );
+    const allDays = (state?.version ?? 0) < ROLLUP_VERSION;
     await tx.execute(sql`
       create temporary table bi_days on commit drop as
       select distinct exam_date from bi_visit_facts
-      where ${empty?.empty ? sql`true` : sql`order_id in (select order_id from bi_changed)`}`);
+      where ${allDays ? sql`true` : sql`order_id in (select order_id from bi_changed)`}`);
     await tx.execute(sql`delete from bi_visit_facts where order_id in (select order_id from bi_changed)`);
     await tx.execute(sql`delete from bi_line_facts where order_id in (select order_id from bi_changed)`);
     await tx.execute(sql`delete from bi_diag_facts where order_id in (select order_id from bi_changed)`);
@@ -188,7 +215,13 @@ export async function refreshStatistics(db: Db, opts: { full?: boolean } = {}): 
     db,
     sql`select (select count(*) from bi_visit_facts)::int as visits, (select count(*) from bi_line_facts)::int as lines`,
   );
-  const done = { asOf: at, lastMs: Date.now() - started, visits: counts?.visits ?? 0, lines: counts?.lines ?? 0 };
+  const done = {
+    asOf: at,
+    lastMs: Date.now() - started,
+    visits: counts?.visits ?? 0,
+    lines: counts?.lines ?? 0,
+    rollupVersion: ROLLUP_VERSION,
+  };
   await db
     .insert(biRefreshState)
     .values({ id: 1, ...done })
