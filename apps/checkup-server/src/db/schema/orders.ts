@@ -211,6 +211,10 @@ export const payments = pgTable(
     // A cashier's open lines (日结) and a settlement's lines.
     index('payments_open_idx').on(t.operatorId, t.dayEndId),
     index('payments_settlement_idx').on(t.settlementId),
+    // A line's refund: 结算明细 and the money reports ask whether a charge was given back.
+    index('payments_refund_of_idx')
+      .on(t.refundOf)
+      .where(sql`${t.refundOf} is not null`),
     // 统计分析 reads money by 收费日期 (issue 24).
     index('payments_paid_at_idx').on(t.paidAt),
     check(
