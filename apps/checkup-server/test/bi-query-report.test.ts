@@ -500,7 +500,8 @@ describeOnEachDatabase((target) => {
       });
       expect(all.list.find((r) => r.order_id === visits.v4)!.cust_name).toBe('***');
       expect(all.list.flatMap((r) => Object.keys(r)).filter((k) => ID_CARD_KEYS.test(k))).toEqual([]);
-      expect(all.summary).toMatchObject({ line_count: 3, done_count: 2 });
+      // The item counts are per person: the 合计 row does not add them up.
+      expect(all.summary).toEqual({});
 
       const byName = await query(examineeQueryReport, { ...JUNE, name: '张' });
       expect(byName.list.map((r) => r.order_id)).toEqual([visits.v1]);
@@ -676,6 +677,17 @@ describeOnEachDatabase((target) => {
       const none = result.list.find((r) => r.factor_name === '（未登记）')!;
       expect((await drill(occuFactorReport, JULY, none)).list.map((r) => r.order_id)).toEqual([visits.o6]);
     });
+  });
+
+  it('takes a line listing a quarter at a time, and says so in Chinese past 92 days', async () => {
+    const quarter = { date_from: '2026-01-01', date_to: '2026-04-02' }; // 92 days
+    expect((await analyst.get(unionQueryReport.routes.query.path, quarter)).json().status).toBe(200);
+    const longer = await analyst.get(unionQueryReport.routes.query.path, { ...quarter, date_to: '2026-04-03' });
+    expect(longer.statusCode).toBe(400);
+    expect(longer.json().msg).toBe('该报表的查询区间不能超过92天，请缩小日期范围');
+    // A listing of people keeps the 3 years of every report.
+    const year = { date_from: '2025-01-01', date_to: '2025-12-31' };
+    expect((await analyst.get(examineeQueryReport.routes.query.path, year)).json().status).toBe(200);
   });
 
   it('refuses every report to a role without its screen', async () => {

@@ -96,8 +96,9 @@ export const examineeQueryReport = defineReport({
     { key: 'package_name', title: '套餐', kind: 'text' },
     { key: 'audit_date', title: '审核日期', kind: 'date' },
     { key: 'status_name', title: '状态', kind: 'text' },
-    { key: 'line_count', title: '项目数', kind: 'count' },
-    { key: 'done_count', title: '已检项目', kind: 'count' },
+    // Per visit, not added up: the 合计 row of a list of people counts the people.
+    { key: 'line_count', title: '项目数', kind: 'count', sum: false },
+    { key: 'done_count', title: '已检项目', kind: 'count', sum: false },
   ],
   rowKey: ['order_id'],
   drillColumns: [
@@ -113,6 +114,7 @@ export const examineeQueryReport = defineReport({
 export const unionQueryReport = defineReport({
   screen: 'bi/query_report/union_query',
   key: 'union_query',
+  maxSpanDays: 92,
   title: '项目查询',
   dateKinds: ['register'],
   filters: [
@@ -140,6 +142,7 @@ export const ABNORMAL_FLAG_LABELS = { H: '偏高', L: '偏低', A: '异常' } as
 export const abnormalResultQueryReport = defineReport({
   screen: 'bi/query_report/abnormal_result_query',
   key: 'abnormal_result_query',
+  maxSpanDays: 92,
   title: '异常结果查询',
   dateKinds: ['register', 'audit'],
   filters: [
@@ -166,6 +169,7 @@ export const abnormalResultQueryReport = defineReport({
 export const diagnosisQueryReport = defineReport({
   screen: 'bi/query_report/diagnosis_query',
   key: 'diagnosis_query',
+  maxSpanDays: 92,
   title: '诊断查询',
   dateKinds: ['register', 'audit'],
   filters: [nameFilter, companyFilter, deptFilter, { key: 'diag_name', label: '结论词', kind: 'text' }],

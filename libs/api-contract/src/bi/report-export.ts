@@ -79,6 +79,7 @@ const PURPOSE_OPTIONS = Object.entries(PAYMENT_PURPOSE_LABELS).map(([value, labe
 export const incomeDetailsReport = defineReport({
   screen: 'bi/report_export/income_details',
   key: 'income_details',
+  maxSpanDays: 92,
   title: '收入明细',
   dateKinds: ['charge'],
   filters: [

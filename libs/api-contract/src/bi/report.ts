@@ -92,6 +92,11 @@ export interface BiReportSpec {
   source: 'stats' | 'live';
   /** One line under the title: what the report counts and from which date. */
   note?: string;
+  /**
+   * The longest date range, in days, when shorter than the 3 years of every report: a listing of
+   * lines or results (tens of rows a visit) is queried a quarter at a time, as centres do.
+   */
+  maxSpanDays?: number;
 }
 
 export const BI_MESSAGES = {
@@ -99,6 +104,7 @@ export const BI_MESSAGES = {
   dateTo: '请选择结束日期',
   dateOrder: '开始日期不能晚于结束日期',
   span: '查询区间不能超过3年，请缩小日期范围',
+  spanDays: (days: number) => `该报表的查询区间不能超过${days}天，请缩小日期范围`,
   rowKey: '明细的行标识不正确',
   noDrill: '该报表没有明细',
 } as const;
@@ -141,13 +147,15 @@ function filterShape(spec: BiReportSpec) {
   };
 }
 
-function refineRange<T extends z.ZodObject>(schema: T) {
+function refineRange<T extends z.ZodObject>(schema: T, maxSpanDays?: number) {
   return schema.superRefine((value, ctx) => {
     const v = value as { date_from?: string; date_to?: string };
     if (!v.date_from || !v.date_to) return;
+    const days = (Date.parse(v.date_to) - Date.parse(v.date_from)) / 86_400_000 + 1;
     if (v.date_from > v.date_to) ctx.addIssue({ code: 'custom', message: BI_MESSAGES.dateOrder });
-    else if ((Date.parse(v.date_to) - Date.parse(v.date_from)) / 86_400_000 > MAX_SPAN_DAYS)
-      ctx.addIssue({ code: 'custom', message: BI_MESSAGES.span });
+    else if (maxSpanDays !== undefined && days > maxSpanDays)
+      ctx.addIssue({ code: 'custom', message: BI_MESSAGES.spanDays(maxSpanDays) });
+    else if (days - 1 > MAX_SPAN_DAYS) ctx.addIssue({ code: 'custom', message: BI_MESSAGES.span });
   });
 }
 
@@ -169,7 +177,7 @@ export function defineReport<const S extends BiReportSpec>(spec: S) {
     path: `${base}/query`,
     summary: `${spec.title}（统计查询）`,
     access,
-    input: refineRange(filter.extend(pageFields)),
+    input: refineRange(filter.extend(pageFields), spec.maxSpanDays),
     output: biResultSchema,
   });
   const drill = route({
@@ -178,7 +186,7 @@ export function defineReport<const S extends BiReportSpec>(spec: S) {
     summary: `${spec.title}（明细）`,
     access,
     // row_key: the row's key column values, in rowKey order, joined by ROW_KEY_SEPARATOR.
-    input: refineRange(filter.extend({ row_key: z.string().max(512).optional(), ...pageFields })),
+    input: refineRange(filter.extend({ row_key: z.string().max(512).optional(), ...pageFields }), spec.maxSpanDays),
     output: pageOf(biRowSchema),
   });
   const exportXlsx = route({
@@ -186,7 +194,7 @@ export function defineReport<const S extends BiReportSpec>(spec: S) {
     path: `${base}/export`,
     summary: `${spec.title}（导出Excel）`,
     access,
-    input: refineRange(filter.extend({ row_key: z.string().max(512).optional() })),
+    input: refineRange(filter.extend({ row_key: z.string().max(512).optional() }), spec.maxSpanDays),
     output: z.never(),
   });
   const descriptors: RouteDescriptor[] = [query, drill, exportXlsx];

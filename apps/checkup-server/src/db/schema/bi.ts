@@ -61,6 +61,9 @@ export const biVisitFacts = pgTable(
     refreshedAt: timestamp('refreshed_at', { withTimezone: true }).notNull(),
     /** 已缴费: no 自费 line (not returned) is left uncharged. */
     paid: boolean('paid').notNull().default(false),
+    /** 原价 of the 自费 lines (not returned), and the visit's first 收费 line: 收入明细's 原价 (§11.5). */
+    selfListTotal: numeric('self_list_total', { precision: 12, scale: 2 }).notNull().default('0'),
+    firstChargeId: integer('first_charge_id'),
   },
   (t) => [
     index('bi_visit_facts_date_idx').on(t.examDate, t.branchId),

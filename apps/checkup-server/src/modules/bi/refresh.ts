@@ -146,7 +146,8 @@ async function rebuild(db: Db, changed: ReturnType<typeof changedVisits>, now: D
         coalesce(l.company_total, 0), coalesce(l.extra_list_total, 0), coalesce(l.extra_price_total, 0),
         (select count(*) from order_diagnoses d where d.order_id = o.order_id and not d.hidden and d.merged_into is null),
         exists (select 1 from report_prints p where p.order_id = o.order_id),
-        ${now.toISOString()}, coalesce(l.unpaid_count, 0) = 0
+        ${now.toISOString()}, coalesce(l.unpaid_count, 0) = 0, coalesce(l.self_list_total, 0),
+        (select min(p.id) from payments p where p.order_id = o.order_id and p.purpose = 'visit' and p.kind = 'charge')
       from orders o
       join bi_changed ch on ch.order_id = o.order_id
       join customers c on c.id = o.customer_id
@@ -160,7 +161,8 @@ async function rebuild(db: Db, changed: ReturnType<typeof changedVisits>, now: D
           sum(u.price) filter (where u.returned_at is null and u.pay_mode = 'company') as company_total,
           sum(u.list_price) filter (where u.returned_at is null and u.origin = 'extra') as extra_list_total,
           sum(u.price) filter (where u.returned_at is null and u.origin = 'extra') as extra_price_total,
-          count(*) filter (where u.returned_at is null and u.pay_mode = 'self' and not u.fee_charged) as unpaid_count
+          count(*) filter (where u.returned_at is null and u.pay_mode = 'self' and not u.fee_charged) as unpaid_count,
+          sum(u.list_price) filter (where u.returned_at is null and u.pay_mode = 'self') as self_list_total
         from order_unions u where u.order_id = o.order_id
       ) l on true`);
     await tx.execute(sql`

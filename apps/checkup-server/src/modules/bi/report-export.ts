@@ -94,16 +94,18 @@ export function serveReportExport(app: FastifyInstance, db: Db): void {
         cu.cust_name, coalesce(vg.order_no, sg.order_no) as group_order_no, p.order_id, ec.card_no,
         b.branch_name, ${examTypeName(sql`o.exam_type`)} as exam_type_name, u.user_name as cashier_name,
         ${payMethodName(sql`p.pay_method`)} as method_name,
-        -- 原价 once per visit: the list prices of its 自费 lines, on its first charge line (§11.5 折扣 = 实收 / 原价).
-        case when p.purpose = 'visit' and p.kind = 'charge' and p.id = (
+        -- 原价 once per visit: the list prices of its 自费 lines, on its first charge line (§11.5 折扣 = 实收 / 原价);
+        -- from bi_visit_facts where the refresh has them (a hash join, not two look-ups per line), live otherwise.
+        case when p.purpose = 'visit' and p.kind = 'charge' and p.id = coalesce(vf.first_charge_id, (
             select min(first.id) from payments first
-            where first.order_id = p.order_id and first.purpose = 'visit' and first.kind = 'charge')
-          then (select coalesce(sum(ou.list_price), 0) from order_unions ou
-            where ou.order_id = p.order_id and ou.pay_mode = 'self' and ou.returned_at is null)
+            where first.order_id = p.order_id and first.purpose = 'visit' and first.kind = 'charge'))
+          then coalesce(vf.self_list_total, (select coalesce(sum(ou.list_price), 0) from order_unions ou
+            where ou.order_id = p.order_id and ou.pay_mode = 'self' and ou.returned_at is null))
         end as list_amount,
         p.amount, p.paid_at as __paid_at
       from payments p
         left join orders o on o.order_id = p.order_id
+        left join bi_visit_facts vf on vf.order_id = p.order_id
         left join customers cu on cu.id = o.customer_id
         left join companies vc on vc.id = o.company_id
         left join group_orders vg on vg.id = ${visitGroupOrder(sql`o`)}
