@@ -70,6 +70,8 @@ export const orders = pgTable(
     index('orders_exam_date_status_idx').on(t.examDate, t.status),
     // The order list's sort: the newest day first, read in index order instead of sorting a whole day.
     index('orders_exam_date_order_idx').on(t.examDate, t.orderId),
+    // 统计分析's refresh finds the visits changed since its last run by these times (refresh.ts).
+    index('orders_updated_idx').on(t.updatedAt),
     index('orders_customer_idx').on(t.customerId),
     index('orders_company_idx').on(t.companyId, t.examDate),
   ],
@@ -89,7 +91,10 @@ export const orderStatusLog = pgTable(
     reason: text('reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('order_status_log_order_idx').on(t.orderId, t.createdAt)],
+  (t) => [
+    index('order_status_log_order_idx').on(t.orderId, t.createdAt),
+    index('order_status_log_created_idx').on(t.createdAt),
+  ],
 );
 
 /** A union ordered in a visit, with the price charged for it. */
@@ -134,6 +139,12 @@ export const orderUnions = pgTable(
     primaryKey({ columns: [t.orderId, t.unionId] }),
     // 延期/弃检管理 lists the lines not done the usual way (states 2–5) by day: one index range per state.
     index('order_unions_exec_idx').on(t.status, t.execDate),
+    index('order_unions_exec_at_idx')
+      .on(t.execAt)
+      .where(sql`${t.execAt} is not null`),
+    index('order_unions_returned_at_idx')
+      .on(t.returnedAt)
+      .where(sql`${t.returnedAt} is not null`),
   ],
 );
 
@@ -165,6 +176,9 @@ export const orderDepts = pgTable(
     primaryKey({ columns: [t.orderId, t.deptId] }),
     // The worklist pages through one department's day in order_id order (bench:server); status rides along.
     index('order_depts_worklist_idx').on(t.deptId, t.examDate, t.orderId, t.status),
+    index('order_depts_signed_at_idx')
+      .on(t.signedAt)
+      .where(sql`${t.signedAt} is not null`),
   ],
 );
 

@@ -22,14 +22,17 @@ const cstDate = (column: string) => sql.raw(`(${column} at time zone 'Asia/Shang
 function changedVisits(since: Date | null) {
   if (!since) return sql`select order_id from orders`;
   const at = since.toISOString();
+  // One branch per time, each served by its index (an OR of two columns would scan the table); a new
+  // visit's updated_at starts at its created_at.
   return sql`
-    select order_id from orders where updated_at >= ${at} or created_at >= ${at}
-      or exam_date >= (now() at time zone 'Asia/Shanghai')::date - ${RECENT_DAYS}::int
+    select order_id from orders where updated_at >= ${at}
+    union select order_id from orders where exam_date >= (now() at time zone 'Asia/Shanghai')::date - ${RECENT_DAYS}::int
     union select order_id from order_status_log where created_at >= ${at}
     union select order_id from reviews where created_at >= ${at}
     union select order_id from report_prints where printed_at >= ${at}
     union select order_id from payments where order_id is not null and paid_at >= ${at}
-    union select order_id from order_unions where exec_at >= ${at} or returned_at >= ${at}
+    union select order_id from order_unions where exec_at >= ${at}
+    union select order_id from order_unions where returned_at >= ${at}
     union select order_id from order_depts where signed_at >= ${at}`;
 }
 
@@ -106,7 +109,22 @@ async function rollUp(tx: Db) {
     group by w.exam_date, w.branch_id, w.dept_id, w.user_id`);
 }
 
-async function rebuild(db: Db, changed: ReturnType<typeof changedVisits>, now: Date) {
+/** Rows a write touched: node-postgres says rowCount, PGlite affectedRows. */
+function touched(result: unknown): number {
+  const r = result as { rowCount?: number | null; affectedRows?: number };
+  return Number(r.rowCount ?? r.affectedRows ?? 0);
+}
+
+/**
+ * Derives the changed visits again, then `finish` records the refresh in the same transaction with how
+ * many visit and line facts it added less those it removed.
+ */
+async function rebuild(
+  db: Db,
+  changed: ReturnType<typeof changedVisits>,
+  now: Date,
+  finish: (tx: Db, delta: { visits: number; lines: number }) => Promise<void>,
+) {
   await db.transaction(async (tx) => {
     // Two refreshes at once (the job and a 立即刷新) take turns.
     await tx.execute(sql`select pg_advisory_xact_lock(${BI_REFRESH_LOCK})`);
@@ -124,10 +142,15 @@ async function rebuild(db: Db, changed: ReturnType<typeof changedVisits>, now: D
       create temporary table bi_days on commit drop as
       select distinct exam_date from bi_visit_facts
       where ${allDays ? sql`true` : sql`order_id in (select order_id from bi_changed)`}`);
-    await tx.execute(sql`delete from bi_visit_facts where order_id in (select order_id from bi_changed)`);
-    await tx.execute(sql`delete from bi_line_facts where order_id in (select order_id from bi_changed)`);
+    let visits = -touched(
+      await tx.execute(sql`delete from bi_visit_facts where order_id in (select order_id from bi_changed)`),
+    );
+    let lines = -touched(
+      await tx.execute(sql`delete from bi_line_facts where order_id in (select order_id from bi_changed)`),
+    );
     await tx.execute(sql`delete from bi_diag_facts where order_id in (select order_id from bi_changed)`);
-    await tx.execute(sql`
+    visits += touched(
+      await tx.execute(sql`
       insert into bi_visit_facts
       select o.order_id, o.exam_date,
         (select ${cstDate('max(r.created_at)')} from reviews r
@@ -164,15 +187,18 @@ async function rebuild(db: Db, changed: ReturnType<typeof changedVisits>, now: D
           count(*) filter (where u.returned_at is null and u.pay_mode = 'self' and not u.fee_charged) as unpaid_count,
           sum(u.list_price) filter (where u.returned_at is null and u.pay_mode = 'self') as self_list_total
         from order_unions u where u.order_id = o.order_id
-      ) l on true`);
-    await tx.execute(sql`
+      ) l on true`),
+    );
+    lines += touched(
+      await tx.execute(sql`
       insert into bi_line_facts
       select u.order_id, u.union_id, o.exam_date, o.branch_id, o.group_id is not null, u.dept_id, u.status,
         u.origin, u.pay_mode, u.list_price, u.price, u.fee_charged, u.returned_at is not null, od.sign_user_id
       from order_unions u
       join bi_changed ch on ch.order_id = u.order_id
       join orders o on o.order_id = u.order_id
-      left join order_depts od on od.order_id = u.order_id and od.dept_id = u.dept_id`);
+      left join order_depts od on od.order_id = u.order_id and od.dept_id = u.dept_id`),
+    );
     await tx.execute(sql`
       insert into bi_diag_facts
       select d.order_id, d.id, d.diag_id, d.diag_name, d.dept_id, o.exam_date, o.branch_id
@@ -184,6 +210,7 @@ async function rebuild(db: Db, changed: ReturnType<typeof changedVisits>, now: D
       insert into bi_days select distinct o.exam_date from orders o join bi_changed ch on ch.order_id = o.order_id
       except select exam_date from bi_days`);
     await rollUp(tx);
+    await finish(tx, { visits, lines });
   });
 }
 
@@ -210,23 +237,30 @@ export async function refreshStatistics(db: Db, opts: { full?: boolean } = {}): 
   // The refresh's own start is the next bookmark: what changes while it runs is taken next time.
   const [clock] = await selectRows<{ now: Date | string }>(db, sql`select now() as now`);
   const at = new Date(clock!.now);
-  const [state] = await db.select().from(biRefreshState).limit(1);
-  const since = opts.full ? null : (state?.asOf ?? null);
-  await rebuild(db, changedVisits(since), at);
-  const [counts] = await selectRows<{ visits: number; lines: number }>(
-    db,
-    sql`select (select count(*) from bi_visit_facts)::int as visits, (select count(*) from bi_line_facts)::int as lines`,
-  );
-  const done = {
-    asOf: at,
-    lastMs: Date.now() - started,
-    visits: counts?.visits ?? 0,
-    lines: counts?.lines ?? 0,
-    rollupVersion: ROLLUP_VERSION,
-  };
-  await db
-    .insert(biRefreshState)
-    .values({ id: 1, ...done })
-    .onConflictDoUpdate({ target: biRefreshState.id, set: done });
+  const [bookmark] = await db.select({ asOf: biRefreshState.asOf }).from(biRefreshState).limit(1);
+  const since = opts.full ? null : (bookmark?.asOf ?? null);
+  await rebuild(db, changedVisits(since), at, async (tx, delta) => {
+    // Under the refresh's lock: counted again after a full refresh; otherwise the last counts and
+    // what this one added (a count of ten million lines would be most of an incremental refresh).
+    const [state] = await tx.select().from(biRefreshState).limit(1);
+    const [counts] =
+      state?.asOf && since
+        ? [{ visits: state.visits + delta.visits, lines: state.lines + delta.lines }]
+        : await selectRows<{ visits: number; lines: number }>(
+            tx,
+            sql`select (select count(*) from bi_visit_facts)::int as visits, (select count(*) from bi_line_facts)::int as lines`,
+          );
+    const done = {
+      asOf: at,
+      lastMs: Date.now() - started,
+      visits: counts?.visits ?? 0,
+      lines: counts?.lines ?? 0,
+      rollupVersion: ROLLUP_VERSION,
+    };
+    await tx
+      .insert(biRefreshState)
+      .values({ id: 1, ...done })
+      .onConflictDoUpdate({ target: biRefreshState.id, set: done });
+  });
   return readRefreshState(db);
 }
