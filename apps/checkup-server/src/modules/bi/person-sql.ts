@@ -35,7 +35,11 @@ export const personSelect = (user: UserInfo) => sql`o.order_id, ${maskedName(use
  */
 export const BY_VISIT = '"__exam_date" desc, "order_id" desc';
 
-export const personJoins = sql`orders o join customers c on c.id = o.customer_id
+/**
+ * Every visit has its person (customers is not null and referenced); a left join says the same and
+ * lets the count of a listing leave the people out (PostgreSQL drops a left join nothing reads).
+ */
+export const personJoins = sql`orders o left join customers c on c.id = o.customer_id
   left join companies co on co.id = o.company_id`;
 
 /** 审核日期: the hospital day the visit last passed 终审 (as bi_visit_facts.audit_date). */

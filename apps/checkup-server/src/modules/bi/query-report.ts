@@ -56,7 +56,7 @@ export function serveQueryReports(app: FastifyInstance, db: Db): void {
       select ${personSelect(user)}, un.union_name, dp.dept_name,
         ${labelOf(sql`u.status`, UNION_EXEC_LABELS)} as exec_name, 1 as line_count
       from order_unions u join (${personJoins}) on o.order_id = u.order_id
-        join unions un on un.id = u.union_id join departments dp on dp.id = u.dept_id
+        left join unions un on un.id = u.union_id left join departments dp on dp.id = u.dept_id
       where u.returned_at is null and ${visitIs(f)} and ${idIs(f, 'package_id', sql`o.package_id`)}
         and ${idIs(f, 'dept_id', sql`u.dept_id`)} and ${idIs(f, 'union_id', sql`u.union_id`)}
         and ${textIs(f, 'status', sql`u.status`)}`,
@@ -69,10 +69,13 @@ export function serveQueryReports(app: FastifyInstance, db: Db): void {
       select ${personSelect(user)}, dp.dept_name, un.union_name, i.item_name, r.result_value,
         coalesce(r.unit, '') as unit, coalesce(r.ref_range, '') as ref_range,
         ${labelOf(sql`r.abnormal_flag`, ABNORMAL_FLAG_LABELS)} as flag_name
-      from item_results r join (${personJoins}) on o.order_id = r.order_id
-        join exam_items i on i.id = r.item_id join unions un on un.id = r.union_id
-        join departments dp on dp.id = r.dept_id
-      where r.abnormal_flag <> '' and ${visitIs(f)} and ${idIs(f, 'dept_id', sql`r.dept_id`)}
+      from ${personJoins}
+        -- Each visit of the period looks up its own abnormal results (item_results_abnormal_idx): the
+        -- planner would otherwise read every abnormal result there is and join them to the period.
+        cross join lateral (select * from item_results r where r.order_id = o.order_id and r.abnormal_flag <> '' offset 0) r
+        left join exam_items i on i.id = r.item_id left join unions un on un.id = r.union_id
+        left join departments dp on dp.id = r.dept_id
+      where ${visitIs(f)} and ${idIs(f, 'dept_id', sql`r.dept_id`)}
         and ${idIs(f, 'union_id', sql`r.union_id`)} and ${textIs(f, 'flag', sql`r.abnormal_flag`)}`,
     orderBy: `${byVisit}, "dept_name", "item_name"`,
   });

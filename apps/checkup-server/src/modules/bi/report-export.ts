@@ -105,7 +105,9 @@ export function serveReportExport(app: FastifyInstance, db: Db): void {
         p.amount, p.paid_at as __paid_at
       from payments p
         left join orders o on o.order_id = p.order_id
-        left join bi_visit_facts vf on vf.order_id = p.order_id
+        -- One look-up per line (a period's lines, not every visit's facts hashed).
+        left join lateral (select f.first_charge_id, f.self_list_total from bi_visit_facts f
+          where f.order_id = p.order_id offset 0) vf on true
         left join customers cu on cu.id = o.customer_id
         left join companies vc on vc.id = o.company_id
         left join group_orders vg on vg.id = ${visitGroupOrder(sql`o`)}
