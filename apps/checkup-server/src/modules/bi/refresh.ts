@@ -75,7 +75,7 @@ async function rollUp(tx: Db) {
     from bi_line_facts l
     join bi_visit_facts v on v.order_id = l.order_id
     cross join lateral (values ('dept', l.doctor_id), ('chief', v.chief_id), ('final', v.final_reviewer_id)) w(role, doctor_id)
-    where ${dayLines} and w.doctor_id is not null
+    where ${dayLines} and v.exam_date in (select exam_date from bi_days) and w.doctor_id is not null
     group by l.exam_date, l.branch_id, w.doctor_id, w.role, l.is_group`);
   // 疾病分析: the visits taking part and, per conclusion, how many of them have it.
   const band = ageBandOf(sql`v.age`);
@@ -89,24 +89,27 @@ async function rollUp(tx: Db) {
     insert into bi_diag_days (exam_date, branch_id, sex, age_band, company_id, diag_name, dept_id, found)
     select v.exam_date, v.branch_id, v.sex, ${band}, coalesce(v.company_id, 0), d.diag_name, coalesce(d.dept_id, 0),
       count(distinct d.order_id)::int
-    from bi_diag_facts d join bi_visit_facts v on v.order_id = d.order_id where ${dayVisitFacts}
+    from bi_diag_facts d join bi_visit_facts v on v.order_id = d.order_id
+    where ${dayVisitFacts} and d.exam_date in (select exam_date from bi_days)
     group by 1, 2, 3, 4, 5, 6, 7`);
-  // 科室工作量 from the working tables, each part joined to the days' visits on its own (an index each).
-  const dayVisits = sql`join orders o on o.order_id = x.order_id where o.exam_date in (select exam_date from bi_days)`;
+  // 科室工作量 from the working tables: each visit of the days looks up its own rows (by its index), not
+  // the whole of item_results joined to the days.
   await tx.execute(sql`
     insert into bi_dept_work_days (exam_date, branch_id, dept_id, user_id, entered_visits, entered_items, signed_visits, imaging_visits)
-    select w.exam_date, w.branch_id, w.dept_id, w.user_id,
-      count(distinct w.order_id) filter (where w.kind = 'entry')::int, count(*) filter (where w.kind = 'entry')::int,
+    select o.exam_date, o.branch_id, w.dept_id, w.user_id,
+      count(distinct o.order_id) filter (where w.kind = 'entry')::int, count(*) filter (where w.kind = 'entry')::int,
       count(*) filter (where w.kind = 'sign')::int, count(*) filter (where w.kind = 'imaging')::int
-    from (
-      select o.exam_date, o.branch_id, x.dept_id, x.sign_user_id as user_id, x.order_id, 'sign' as kind
-        from order_depts x ${dayVisits} and x.sign_user_id is not null
-      union all select o.exam_date, o.branch_id, x.dept_id, x.imaging_sign_user_id, x.order_id, 'imaging'
-        from order_depts x ${dayVisits} and x.imaging_sign_user_id is not null
-      union all select o.exam_date, o.branch_id, x.dept_id, x.entered_by, x.order_id, 'entry'
-        from item_results x ${dayVisits} and x.entered_by is not null
+    from orders o
+    cross join lateral (
+      select x.dept_id, x.sign_user_id as user_id, 'sign' as kind
+        from order_depts x where x.order_id = o.order_id and x.sign_user_id is not null
+      union all select x.dept_id, x.imaging_sign_user_id, 'imaging'
+        from order_depts x where x.order_id = o.order_id and x.imaging_sign_user_id is not null
+      union all select x.dept_id, x.entered_by, 'entry'
+        from item_results x where x.order_id = o.order_id and x.entered_by is not null
     ) w
-    group by w.exam_date, w.branch_id, w.dept_id, w.user_id`);
+    where o.exam_date in (select exam_date from bi_days)
+    group by o.exam_date, o.branch_id, w.dept_id, w.user_id`);
 }
 
 /** Rows a write touched: node-postgres says rowCount, PGlite affectedRows. */
@@ -209,6 +212,8 @@ async function rebuild(
     await tx.execute(sql`
       insert into bi_days select distinct o.exam_date from orders o join bi_changed ch on ch.order_id = o.order_id
       except select exam_date from bi_days`);
+    // A few days or all of them: the planner must know which, to read the lines of a few by index.
+    await tx.execute(sql`analyze bi_days`);
     await rollUp(tx);
     await finish(tx, { visits, lines });
   });
