@@ -42,12 +42,13 @@ export function serveReportExport(app: FastifyInstance, db: Db): void {
     orderBy: '"cashier_name", "pay_method"',
     drill: (f, key) => sql`
       select p.id, ${localTime(sql`p.paid_at`)} as paid_at, ${purposeName(sql`p.purpose`)} as purpose_name,
-        ${paymentKindName(sql`p.kind`)} as kind_name, p.order_id, c.card_no, p.trade_no, p.amount
+        ${paymentKindName(sql`p.kind`)} as kind_name, p.order_id, c.card_no, p.trade_no, p.amount, p.paid_at as __paid_at
       from payments p left join exam_cards c on c.id = p.card_id
       where ${timeRange(f, sql`p.paid_at`)} and ${branchIs(f, sql`p.branch_id`)}
         and ${idIs(f, 'cashier_id', sql`p.operator_id`)}
         ${key ? sql`and p.operator_id is not distinct from ${key[0] === '' ? null : Number(key[0])}::int and p.pay_method = ${key[1]}` : sql``}`,
-    drillOrderBy: '"paid_at", "id"',
+    // By the time itself (payments_paid_at_idx): a page, and each 10,000 lines of the export, off the index.
+    drillOrderBy: '"__paid_at", "id"',
   });
 
   const settlementRows = (f: BiFilterValues) => sql`
