@@ -205,7 +205,7 @@ async function refresh(target: Target, why: string) {
 const GROUP_PEOPLE = 2000;
 
 /** The group order closest above GROUP_PEOPLE visits (else the largest): its company, branch and visit days. */
-async function largestGroupOrder(target: Target) {
+async function groupOrderForPdf(target: Target) {
   return withSql(target.db, async (query) => {
     const [row] = await query(
       `select g.id, g.company_id, coalesce(g.branch_id, (select min(id) from branches)) as branch_id,
@@ -238,7 +238,7 @@ async function postForm(session: Session, path: string, form: Record<string, str
 }
 
 /** 团检报告 of the largest group order: defined, 生成 (timed), 打印PDF (timed). */
-async function groupReportPdf(session: Session, order: Awaited<ReturnType<typeof largestGroupOrder>>) {
+async function groupReportPdf(session: Session, order: Awaited<ReturnType<typeof groupOrderForPdf>>) {
   const saved = await postForm(session, groupReportSaveRoute.path, {
     company_id: order.companyId,
     group_order_id: order.id,
@@ -288,7 +288,7 @@ async function measure(target: Target): Promise<string[]> {
   const exportAt = await exportRange(target, today);
   const behind = await factsBehind(target);
   if (behind) await refresh(target, behind);
-  const groupOrder = await largestGroupOrder(target);
+  const groupOrder = await groupOrderForPdf(target);
   const before = new Set(childProcesses().map((c) => c.pid));
   const stack = await startBenchStack(target.db);
   const serverPid = childProcesses()
