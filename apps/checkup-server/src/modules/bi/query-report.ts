@@ -21,7 +21,12 @@ import { serveOccuTutelage } from './occu-tutelage.js';
 import { auditDay, BY_VISIT, personJoins, personSelect, visitIs } from './person-sql.js';
 import { idIs, serveReport, textIs } from './serve-report.js';
 
-/** 查询报表 (bi/query_report, breadth §4.6), live from the working tables; 疾病分析 and 职业健康监护 beside them. */
+/**
+ * 查询报表 (bi/query_report, breadth §4.6), live from the working tables; 疾病分析 and 职业健康监护 beside
+ * them. A listing of a visit's lines, results or conclusions drives from the period's visits and looks
+ * each one's rows up by its own index (LATERAL … OFFSET 0): the planner would otherwise hash every row
+ * of the table to join it to a month of visits.
+ */
 export function serveQueryReports(app: FastifyInstance, db: Db): void {
   serveDisAna(app, db);
   serveOccuTutelage(app, db);
@@ -55,9 +60,11 @@ export function serveQueryReports(app: FastifyInstance, db: Db): void {
     rows: (f, user) => sql`
       select ${personSelect(user)}, un.union_name, dp.dept_name,
         ${labelOf(sql`u.status`, UNION_EXEC_LABELS)} as exec_name, 1 as line_count
-      from order_unions u join (${personJoins}) on o.order_id = u.order_id
+      from ${personJoins}
+        cross join lateral (select * from order_unions u where u.order_id = o.order_id
+          and u.returned_at is null offset 0) u
         left join unions un on un.id = u.union_id left join departments dp on dp.id = u.dept_id
-      where u.returned_at is null and ${visitIs(f)} and ${idIs(f, 'package_id', sql`o.package_id`)}
+      where ${visitIs(f)} and ${idIs(f, 'package_id', sql`o.package_id`)}
         and ${idIs(f, 'dept_id', sql`u.dept_id`)} and ${idIs(f, 'union_id', sql`u.union_id`)}
         and ${textIs(f, 'status', sql`u.status`)}`,
     orderBy: `${byVisit}, "dept_name", "union_name"`,
@@ -86,9 +93,11 @@ export function serveQueryReports(app: FastifyInstance, db: Db): void {
       const text = f['diag_name'];
       return sql`
         select ${personSelect(user)}, coalesce(dp.dept_name, '总检') as dept_name, d.diag_name, d.advice
-        from order_diagnoses d join (${personJoins}) on o.order_id = d.order_id
+        from ${personJoins}
+          cross join lateral (select * from order_diagnoses d where d.order_id = o.order_id
+            and not d.hidden and d.merged_into is null offset 0) d
           left join departments dp on dp.id = d.dept_id
-        where not d.hidden and d.merged_into is null and ${visitIs(f)}
+        where ${visitIs(f)}
           and ${idIs(f, 'dept_id', sql`d.dept_id`)}
           and ${text ? sql`position(${String(text)} in d.diag_name) > 0` : sql`true`}`;
     },
