@@ -1,6 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { freshStack, hospitalDay } from './stack.js';
 
@@ -22,6 +24,16 @@ export default async function setup(project: TestProject) {
   const day = hospitalDay();
   const stack = await freshStack(dir);
   await stack.stop();
+  // 统计分析's first refresh (every visit, every day's rollups) once here: otherwise each file's server
+  // would run it at its start, and PGlite answers nothing else meanwhile (screens waited past 30 s).
+  const repo = fileURLToPath(new URL('../../', import.meta.url));
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dir };
+  delete env.DATABASE_URL;
+  execFileSync(process.execPath, ['--import', 'tsx', 'apps/checkup-server/src/db/seed-cli.ts', '--refresh'], {
+    cwd: repo,
+    env,
+    stdio: 'ignore',
+  });
   project.provide('stackTemplate', dir);
   project.provide('stackTemplateDay', day);
   return () => rmSync(dir, { recursive: true, force: true });
