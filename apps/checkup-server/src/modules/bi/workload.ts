@@ -166,9 +166,7 @@ function serveReviews(app: FastifyInstance, db: Db) {
         count(*) filter (where o.group_id is not null)::int as "group",
         count(*) filter (where r.result = 'pass')::int as passed,
         count(*) filter (where r.result = 'return')::int as returned
-      from reviews r
-        -- Each review of the period looks its visit up by key (reviews_created_idx, then orders' key).
-        cross join lateral (select o.group_id, o.branch_id from orders o where o.order_id = r.order_id offset 0) o
+      from reviews r join orders o on o.order_id = r.order_id
       where ${where(f)}
       group by r.reviewer_id, r.step`,
     orderBy: `"reviewer_name", "reviewer_id", position("step" in 'first main final')`,
