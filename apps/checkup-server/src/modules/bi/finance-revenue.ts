@@ -160,25 +160,16 @@ export function serveFinanceRevenue(app: FastifyInstance, db: Db): void {
 /**
  * 欠费统计: a visit owes its 自费 lines not charged; a group order owes its 统收 lines not in a
  * checked-out (已结账) statement. Lines given back (退项), free lines and 预登记 visits owe nothing.
- * The owing visits of the period: registered (not 预登记) on its days, at its 分中心.
  */
-function owedLines(f: BiFilterValues) {
-  return sql`o.status <> 'prepared' and ${dateRange(f, { register: sql`o.exam_date` })} and ${branchIs(f, sql`o.branch_id`)}`;
-}
-
-/**
- * The visits `o` with their owed lines `u`: each visit of the period looks up its own lines (by the
- * line key), where the planner would otherwise join every line there is to the period's visits.
- */
-function owedFrom(debtor: 'visit' | 'group_order') {
+function owedLines(f: BiFilterValues, debtor: 'visit' | 'group_order') {
   const own =
     debtor === 'visit'
       ? sql`u.pay_mode = 'self' and not u.fee_charged`
       : sql`u.pay_mode = 'company' and not exists (select 1 from settlement_lines sl
           join settlements s on s.id = sl.settlement_id
           where sl.live and s.state = '已结账' and sl.order_id = u.order_id and sl.union_id = u.union_id)`;
-  return sql`orders o cross join lateral (select u.* from order_unions u
-    where u.order_id = o.order_id and u.returned_at is null and u.price <> 0 and ${own} offset 0) u`;
+  return sql`u.returned_at is null and u.price <> 0 and o.status <> 'prepared' and ${own}
+    and ${dateRange(f, { register: sql`o.exam_date` })} and ${branchIs(f, sql`o.branch_id`)}`;
 }
 
 function arrearsRows(f: BiFilterValues, user: UserInfo): SQL {
@@ -186,17 +177,17 @@ function arrearsRows(f: BiFilterValues, user: UserInfo): SQL {
     select 'visit' as debtor, o.order_id as debtor_id, ${custName(user)} as debtor_name, '个人欠费' as kind_name,
       o.order_id as debtor_no, co.company_name, to_char(o.exam_date, 'YYYY-MM-DD') as first_date,
       1 as person_count, count(*)::int as line_count, sum(u.price) as arrears_amount
-    from ${owedFrom('visit')} join customers c on c.id = o.customer_id
+    from order_unions u join orders o on o.order_id = u.order_id join customers c on c.id = o.customer_id
       left join companies co on co.id = o.company_id
-    where ${owedLines(f)} and ${idIs(f, 'company_id', sql`o.company_id`)}
+    where ${owedLines(f, 'visit')} and ${idIs(f, 'company_id', sql`o.company_id`)}
     group by o.order_id, c.cust_name, c.special_flag, co.company_name, o.exam_date`;
   const group = sql`
     select 'group_order', go.id::text, go.order_name, '团体未结', go.order_no, co.company_name,
       to_char(min(o.exam_date), 'YYYY-MM-DD'), count(distinct o.order_id)::int, count(*)::int, sum(u.price)
-    from ${owedFrom('group_order')}
+    from order_unions u join orders o on o.order_id = u.order_id
       join company_groups g on g.id = o.group_id join group_orders go on go.id = g.group_order_id
       left join companies co on co.id = go.company_id
-    where ${owedLines(f)} and ${idIs(f, 'company_id', sql`go.company_id`)}
+    where ${owedLines(f, 'group_order')} and ${idIs(f, 'company_id', sql`go.company_id`)}
     group by go.id, go.order_name, go.order_no, co.company_name`;
   if (f.debtor === 'visit') return personal;
   if (f.debtor === 'group_order') return group;
@@ -213,10 +204,10 @@ function owedLineRows(f: BiFilterValues, user: UserInfo, debtor: 'visit' | 'grou
   return sql`
     select o.order_id || '-' || u.union_id as id, o.order_id, to_char(o.exam_date, 'YYYY-MM-DD') as exam_date,
       ${custName(user)} as cust_name, un.union_name, ${labelOf(sql`u.pay_mode`, PAY_MODE_LABELS)} as pay_mode_name, u.list_price, u.price
-    from ${owedFrom(debtor)} join customers c on c.id = o.customer_id
+    from order_unions u join orders o on o.order_id = u.order_id join customers c on c.id = o.customer_id
       join unions un on un.id = u.union_id
       left join company_groups g on g.id = o.group_id left join group_orders go on go.id = g.group_order_id
-    where ${owedLines(f)} and ${of}`;
+    where ${owedLines(f, debtor)} and ${of}`;
 }
 
 const DEBTORS = ['visit', 'group_order'] as const;
