@@ -117,14 +117,7 @@ function summaryFrom(columns: readonly BiColumn[], sums: Record<string, unknown>
 
 /** The totals row: counts and money added up over every row; ratios recomputed from their parts. */
 async function summaryOf(db: Db, columns: readonly BiColumn[], rows: SQL): Promise<BiRow> {
-  const summed = summedColumns(columns);
-  if (summed.length === 0) return summaryFrom(columns, {});
-  const sums = sql.join(
-    summed.map((c) => sql.raw(`sum(r."${c.key}") as "${c.key}"`)),
-    sql`, `,
-  );
-  const [raw] = await selectRows(db, sql`select ${sums} from (${rows}) r`);
-  return summaryFrom(columns, raw ?? {});
+  return summaryFrom(columns, (await countAndSums(db, rows, summedColumns(columns))).sums);
 }
 
 /** Columns named `__…` are the query's own (a sort key, the totals): never part of a row shown. */
