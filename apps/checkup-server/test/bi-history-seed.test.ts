@@ -5,6 +5,7 @@ import { addDays } from '../src/db/demo/dates.js';
 import { seedDemoHistory, type HistoryResult } from '../src/db/demo/history.js';
 import { refreshStatistics, type BiRefreshState } from '../src/modules/bi/refresh.js';
 import { selectRows } from '../src/modules/bi/sql-rows.js';
+import { payLines } from '../src/modules/bi/finance-report.js';
 import { factRows as disAnaFactRows, rows as disAnaRows } from '../src/modules/bi/dis-ana.js';
 import { todayCst } from '../src/lib/hospital-day.js';
 import { useTestServer } from './support/app.js';
@@ -180,6 +181,37 @@ describeOnEachDatabase((target) => {
       select coalesce(sum(waived), 0)::int as waived from bi_dept_days where exam_date = ${old.day}::date`);
     expect(after.waived).toBe(before.waived + 1);
     expect(await rollupMismatches()).toBe(0);
+  });
+
+  it('sums the money lines per day up to the rollup’s last day, and reads a line added later on such a day live, once', async () => {
+    const direct = sql`select (paid_at at time zone 'Asia/Shanghai')::date::text as day, count(*)::int as lines,
+        sum(amount)::text as amount from payments group by 1`;
+    const viaRollup = sql`select p.day::text as day, sum(p.lines)::int as lines, sum(p.amount)::text as amount
+        from ${payLines({})} group by 1`;
+    const byDay = async (query: ReturnType<typeof sql>) =>
+      (await selectRows<{ day: string; lines: number; amount: string }>(db(), query)).sort((a, b) =>
+        a.day.localeCompare(b.day),
+      );
+    const state = await one<{ through: string; rolled: number }>(sql`
+      select pay_through::text as through, (select count(distinct day)::int from bi_pay_days) as rolled
+      from bi_refresh_state`);
+    // Every seeded day has ended (an hour's margin at most keeps yesterday live).
+    expect(state.through >= addDays(today, -2) && state.through <= addDays(today, -1)).toBe(true);
+    expect(state.rolled).toBeGreaterThanOrEqual(89);
+    expect(await byDay(viaRollup)).toEqual(await byDay(direct));
+
+    // 对账 补录: a line dated on a summed day, written after the refresh.
+    const day = addDays(today, -40);
+    const [cashier] = await selectRows<{ id: number }>(db(), sql`select min(operator_id) as id from payments`);
+    await db().execute(sql`insert into payments (purpose, kind, order_id, amount, pay_method, operator_id, paid_at)
+      values ('visit', 'charge', (select min(order_id) from orders), 12.34, 'cash', ${cashier!.id}, ${`${day}T04:00:00Z`})`);
+    const withLine = await byDay(direct);
+    expect(await byDay(viaRollup)).toEqual(withLine);
+    await refreshStatistics(db());
+    expect(await byDay(viaRollup)).toEqual(withLine);
+    const rolledDay = await one<{ lines: number }>(sql`
+      select coalesce(sum(lines), 0)::int as lines from bi_pay_days where day = ${day}::date`);
+    expect(rolledDay.lines).toBe(withLine.find((r) => r.day === day)!.lines);
   });
 
   it('gives 疾病分析 from the daily rollups as the facts give it, by every grouping and filter', async () => {

@@ -37,6 +37,11 @@ for (const r of results) {
     `  ${r.suite.padEnd(18)} ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped  (${r.seconds.toFixed(1)} s)`,
   );
 }
+const failures = results.flatMap((r) => (r.failures ?? []).map((line) => `${r.suite}: ${line}`));
+if (failures.length > 0) {
+  console.log('\n失败的测试:');
+  for (const line of failures) console.log(`  ✗ ${line}`);
+}
 for (const note of notes) console.log(`  注意: ${note}`);
 console.log(`\n${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
 process.exit(total.failed > 0 ? 1 : 0);

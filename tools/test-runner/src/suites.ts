@@ -12,6 +12,8 @@ export interface SuiteResult {
   failed: number;
   skipped: number;
   seconds: number;
+  /** One line per failed test (file, name, the first line of its message), printed again in the summary. */
+  failures?: string[];
 }
 
 function run(command: string, args: string[], env: Record<string, string> = {}): { status: number; output: string } {
@@ -75,6 +77,34 @@ interface VitestJson {
   numPendingTests: number;
   numTodoTests: number;
   numFailedTestSuites: number;
+  testResults?: {
+    name: string;
+    status: string;
+    message?: string;
+    assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[];
+  }[];
+}
+
+function firstLine(text: string | undefined): string {
+  return (
+    (text ?? '')
+      .split('\n')
+      .find((line) => line.trim() !== '')
+      ?.trim()
+      .slice(0, 300) ?? ''
+  );
+}
+
+/** The failed tests of a vitest JSON report, and the files that failed without a failed test (a load error). */
+function failuresOf(json: VitestJson): string[] {
+  const lines: string[] = [];
+  for (const file of json.testResults ?? []) {
+    const where = path.relative(repoRoot, file.name);
+    const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const t of failedTests) lines.push(`${where} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+    if (failedTests.length === 0 && file.status === 'failed') lines.push(`${where}: ${firstLine(file.message)}`);
+  }
+  return lines;
 }
 
 /** A vitest run counted from its JSON report; a run that crashed before reporting is one failure. */
@@ -100,6 +130,7 @@ export function vitest(suite: string, args: string[]): SuiteResult {
       passed: json.numPassedTests,
       failed: failed === 0 && status !== 0 ? 1 : failed,
       skipped: json.numPendingTests + json.numTodoTests,
+      failures: failuresOf(json),
     };
   });
 }

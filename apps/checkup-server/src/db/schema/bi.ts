@@ -136,7 +136,33 @@ export const biRefreshState = pgTable('bi_refresh_state', {
   /** Rows of bi_visit_facts and bi_line_facts after it (counted then, not on every report). */
   visits: integer('visits').notNull().default(0),
   lines: integer('lines').notNull().default(0),
+  /** bi_pay_days holds every 收费日期 up to this day; the money reports read later days live. */
+  payThrough: date('pay_through', { mode: 'string' }),
+  /** The last money line the rollup had seen: a later one dated on or before pay_through is read live. */
+  payMaxId: integer('pay_max_id'),
 });
+
+/**
+ * 财务报表's and 收费员工作量's daily rollup of the money lines (payments), per 收费日期, 分中心, 收费员,
+ * 收费方式, purpose and kind: the lines and their amount. Money lines are only ever added, so a day
+ * that ended (an hour's margin for a payment still being written) is summed once; the refresh adds
+ * the days since pay_through, and again any earlier day a later line was dated on (对账 补录). The
+ * reports add this up to pay_through and read the money lines after it live, so they stay live.
+ */
+export const biPayDays = pgTable(
+  'bi_pay_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    branchId: integer('branch_id'),
+    operatorId: integer('operator_id'),
+    payMethod: varchar('pay_method', { length: 16 }).notNull(),
+    purpose: varchar('purpose', { length: 16 }).notNull(),
+    kind: varchar('kind', { length: 16 }).notNull(),
+    lines: integer('lines').notNull(),
+    amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
+  },
+  (t) => [index('bi_pay_days_idx').on(t.day)],
+);
 
 /**
  * 科室分析's and 医生分析's daily rollups (issue 24): the lines of bi_line_facts not returned (退项), summed

@@ -35,17 +35,42 @@ const purposesOf = (income: DayEndIncome) =>
   list(Object.entries(INCOME_OF_PURPOSE).flatMap(([purpose, of]) => (of === income ? [purpose] : [])));
 const CARD_PURPOSES = sql`('card_sale', 'card_recharge', 'card_refund')`;
 
-const chargeDay = sql`(p.paid_at at time zone 'Asia/Shanghai')::date`;
-const chargeMonth = sql`to_char(p.paid_at at time zone 'Asia/Shanghai', 'YYYY-MM')`;
+const cstDate = (column: SQL) => sql`(${column} at time zone 'Asia/Shanghai')::date`;
+const chargeDay = cstDate(sql`p.paid_at`);
 
 /** The lines a money report reads: in the range, the 分中心 and the cashier chosen. */
 const linesOf = (f: BiFilterValues) =>
   sql`${timeRange(f, sql`p.paid_at`)} and ${branchIs(f, sql`p.branch_id`)} and ${idIs(f, 'cashier_id', sql`p.operator_id`)}`;
 
+/**
+ * The money lines of the range as (day, branch_id, operator_id, pay_method, purpose, kind, lines, amount):
+ * bi_pay_days up to its pay_through, the lines after it live, and live too any line added since the
+ * rollup that is dated on or before it (对账 补录), so a report stays live and sums each line once.
+ * Group `p` by those columns, counting sum(p.lines).
+ */
+export function payLines(f: BiFilterValues): SQL {
+  const dayRange =
+    f.date_from && f.date_to ? sql`r.day between ${f.date_from}::date and ${f.date_to}::date` : sql`true`;
+  const after = sql`coalesce((select (s.pay_through + 1)::timestamp at time zone 'Asia/Shanghai' from bi_refresh_state s),
+    '-infinity'::timestamptz)`;
+  const live = sql`${cstDate(sql`p.paid_at`)}, p.branch_id, p.operator_id, p.pay_method, p.purpose, p.kind, 1, p.amount`;
+  return sql`(
+    select r.day, r.branch_id, r.operator_id, r.pay_method, r.purpose, r.kind, r.lines, r.amount
+    from bi_pay_days r
+    where ${dayRange} and ${branchIs(f, sql`r.branch_id`)} and ${idIs(f, 'cashier_id', sql`r.operator_id`)}
+    union all
+    select ${live} from payments p where p.paid_at >= ${after} and ${linesOf(f)}
+    union all
+    select ${live} from payments p
+    where p.id > coalesce((select s.pay_max_id from bi_refresh_state s), 2147483647) and p.paid_at < ${after}
+      and ${linesOf(f)}
+  ) p`;
+}
+
 const sumOf = (where: SQL) => sql`coalesce(sum(p.amount) filter (where ${where}), 0)`;
 
 /** 实收 by income, 非现金 and 总金额 (§11.4), over the grouped lines. */
-const incomeSums = sql`count(*)::int as line_count,
+const incomeSums = sql`sum(p.lines)::int as line_count,
   ${sumOf(sql`${received} and p.purpose in (${purposesOf('visit')})`)} as visit_income,
   ${sumOf(sql`${received} and p.purpose in (${purposesOf('settlement')})`)} as settlement_income,
   ${sumOf(sql`${received} and p.purpose in (${purposesOf('card')})`)} as card_income,
@@ -71,8 +96,7 @@ const LINE_ORDER = '"paid_at", "id"';
 export function serveFinanceReports(app: FastifyInstance, db: Db): void {
   serveReport(app, db, dailyIncomeReport, {
     rows: (f) => sql`
-      select to_char(${chargeDay}, 'YYYY-MM-DD') as day, ${incomeSums}
-      from payments p where ${linesOf(f)} group by ${chargeDay}`,
+      select to_char(p.day, 'YYYY-MM-DD') as day, ${incomeSums} from ${payLines(f)} group by p.day`,
     orderBy: '"day"',
     drill: (f, key) => moneyLines(f, key ? sql`${chargeDay} = ${key[0]}::date` : sql`true`),
     drillOrderBy: LINE_ORDER,
@@ -80,40 +104,40 @@ export function serveFinanceReports(app: FastifyInstance, db: Db): void {
 
   serveReport(app, db, monthlyIncomeReport, {
     rows: (f) => sql`
-      select ${chargeMonth} as month, ${incomeSums}
-      from payments p where ${linesOf(f)} group by ${chargeMonth}`,
+      select to_char(p.day, 'YYYY-MM') as month, ${incomeSums} from ${payLines(f)} group by 1`,
     orderBy: '"month"',
-    drill: (f, key) => moneyLines(f, key ? sql`${chargeMonth} = ${key[0]}` : sql`true`),
+    drill: (f, key) =>
+      moneyLines(f, key ? sql`to_char(p.paid_at at time zone 'Asia/Shanghai', 'YYYY-MM') = ${key[0]}` : sql`true`),
     drillOrderBy: LINE_ORDER,
   });
 
   serveReport(app, db, payMethodIncomeReport, {
     rows: (f) => sql`
       select p.pay_method, ${payMethodName(sql`p.pay_method`)} as method_name,
-        case when ${received} then '是' else '否' end as received_name, count(*)::int as line_count,
+        case when ${received} then '是' else '否' end as received_name, sum(p.lines)::int as line_count,
         ${sumOf(sql`p.kind = 'charge'`)} as charge_amount, ${sumOf(sql`p.kind <> 'charge'`)} as refund_amount,
         sum(p.amount) as amount
-      from payments p where ${linesOf(f)} group by p.pay_method`,
+      from ${payLines(f)} group by p.pay_method`,
     // Received methods first (是 before 否, whatever the collation), then by amount.
     orderBy: `("received_name" = '否'), "amount" desc, "pay_method"`,
     drill: (f, key) => moneyLines(f, key ? sql`p.pay_method = ${key[0]}` : sql`true`),
     drillOrderBy: LINE_ORDER,
   });
 
-  const refunds = (f: BiFilterValues) =>
-    sql`${linesOf(f)} and p.kind in ('refund', 'reversal') and ${textIs(f, 'pay_method', sql`p.pay_method`)}`;
+  const refundsOf = sql`p.kind in ('refund', 'reversal')`;
   const givenBack = (where: SQL) => sql`-${sumOf(where)}`;
   serveReport(app, db, refundStatisticsReport, {
     rows: (f) => sql`
-      select to_char(${chargeDay}, 'YYYY-MM-DD') as day,
-        (count(*) filter (where p.kind = 'refund'))::int as refund_count, ${givenBack(sql`p.kind = 'refund'`)} as refund_amount,
-        (count(*) filter (where p.kind = 'reversal'))::int as reversal_count,
+      select to_char(p.day, 'YYYY-MM-DD') as day,
+        coalesce(sum(p.lines) filter (where p.kind = 'refund'), 0)::int as refund_count,
+        ${givenBack(sql`p.kind = 'refund'`)} as refund_amount,
+        coalesce(sum(p.lines) filter (where p.kind = 'reversal'), 0)::int as reversal_count,
         ${givenBack(sql`p.kind = 'reversal'`)} as reversal_amount,
         ${givenBack(sql`p.purpose = 'visit'`)} as visit_amount,
         ${givenBack(sql`p.purpose in ${CARD_PURPOSES}`)} as card_amount,
         ${givenBack(sql`p.purpose in ('settlement', 'advance')`)} as group_amount,
         -sum(p.amount) as total_amount
-      from payments p where ${refunds(f)} group by ${chargeDay}`,
+      from ${payLines(f)} where ${refundsOf} and ${textIs(f, 'pay_method', sql`p.pay_method`)} group by p.day`,
     orderBy: '"day"',
     drill: (f, key) =>
       moneyLines(

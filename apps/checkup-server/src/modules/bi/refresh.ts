@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { UNION_EXEC } from '@checkup/api-contract';
 import type { Db } from '../../db/client.js';
 import { biRefreshState } from '../../db/schema.js';
@@ -112,6 +112,61 @@ async function rollUp(tx: Db) {
     group by o.exam_date, o.branch_id, w.dept_id, w.user_id`);
 }
 
+/** A day's start in the centre's time zone, as a timestamp. */
+const dayStart = (day: SQL) => sql`(${day})::timestamp at time zone 'Asia/Shanghai'`;
+
+export interface PayRollupState {
+  payThrough: string | null;
+  payMaxId: number | null;
+}
+
+/**
+ * bi_pay_days: the days that ended at least an hour ago (a money line still being written is dated when
+ * its transaction began) and are not yet summed, and any earlier day a line added since was dated on
+ * (对账 补录); every day again when `all`. The last line id is read first: a line committed meanwhile
+ * is at worst counted twice until the next refresh sums its day again, never lost.
+ */
+async function rollUpPayments(tx: Db, all: boolean): Promise<PayRollupState> {
+  const [state] = await selectRows<{
+    through: string | null;
+    max_id: number | null;
+    target: string;
+    last_id: number | null;
+  }>(
+    tx,
+    sql`select s.pay_through::text as through, s.pay_max_id as max_id,
+        (((now() - interval '1 hour') at time zone 'Asia/Shanghai')::date - 1)::text as target,
+        (select max(id) from payments) as last_id
+      from (select 1) one left join bi_refresh_state s on true`,
+  );
+  const target = state!.target;
+  const through = all ? null : state!.through;
+  const lastId = state!.last_id ?? 0;
+  if (through === null) {
+    await tx.execute(sql`delete from bi_pay_days`);
+    await tx.execute(sql`
+      insert into bi_pay_days (day, branch_id, operator_id, pay_method, purpose, kind, lines, amount)
+      select ${cstDate('p.paid_at')}, p.branch_id, p.operator_id, p.pay_method, p.purpose, p.kind, count(*)::int, sum(p.amount)
+      from payments p where p.paid_at < ${dayStart(sql`${target}::date + 1`)}
+      group by 1, 2, 3, 4, 5, 6`);
+    return { payThrough: target, payMaxId: lastId };
+  }
+  const newThrough = target > through ? target : through;
+  await tx.execute(sql`
+    create temporary table bi_pay_roll on commit drop as
+    select d::date as day from generate_series(${through}::date + 1, ${newThrough}::date, interval '1 day') d
+    union select ${cstDate('p.paid_at')} from payments p
+      where p.id > ${state!.max_id ?? 0} and p.paid_at < ${dayStart(sql`${through}::date + 1`)}`);
+  await tx.execute(sql`delete from bi_pay_days where day in (select day from bi_pay_roll)`);
+  await tx.execute(sql`
+    insert into bi_pay_days (day, branch_id, operator_id, pay_method, purpose, kind, lines, amount)
+    select d.day, p.branch_id, p.operator_id, p.pay_method, p.purpose, p.kind, count(*)::int, sum(p.amount)
+    from bi_pay_roll d
+    join payments p on p.paid_at >= ${dayStart(sql`d.day`)} and p.paid_at < ${dayStart(sql`d.day + 1`)}
+    group by 1, 2, 3, 4, 5, 6`);
+  return { payThrough: newThrough, payMaxId: lastId };
+}
+
 /** Rows a write touched: node-postgres says rowCount, PGlite affectedRows. */
 function touched(result: unknown): number {
   const r = result as { rowCount?: number | null; affectedRows?: number };
@@ -126,7 +181,7 @@ async function rebuild(
   db: Db,
   changed: ReturnType<typeof changedVisits>,
   now: Date,
-  finish: (tx: Db, delta: { visits: number; lines: number }) => Promise<void>,
+  finish: (tx: Db, delta: { visits: number; lines: number }, pay: PayRollupState) => Promise<void>,
 ) {
   await db.transaction(async (tx) => {
     // Two refreshes at once (the job and a 立即刷新) take turns.
@@ -215,7 +270,8 @@ async function rebuild(
     // A few days or all of them: the planner must know which, to read the lines of a few by index.
     await tx.execute(sql`analyze bi_days`);
     await rollUp(tx);
-    await finish(tx, { visits, lines });
+    const pay = await rollUpPayments(tx, allDays);
+    await finish(tx, { visits, lines }, pay);
   });
 }
 
@@ -244,7 +300,7 @@ export async function refreshStatistics(db: Db, opts: { full?: boolean } = {}): 
   const at = new Date(clock!.now);
   const [bookmark] = await db.select({ asOf: biRefreshState.asOf }).from(biRefreshState).limit(1);
   const since = opts.full ? null : (bookmark?.asOf ?? null);
-  await rebuild(db, changedVisits(since), at, async (tx, delta) => {
+  await rebuild(db, changedVisits(since), at, async (tx, delta, pay) => {
     // Under the refresh's lock: counted again after a full refresh; otherwise the last counts and
     // what this one added (a count of ten million lines would be most of an incremental refresh).
     const [state] = await tx.select().from(biRefreshState).limit(1);
@@ -261,6 +317,7 @@ export async function refreshStatistics(db: Db, opts: { full?: boolean } = {}): 
       visits: counts?.visits ?? 0,
       lines: counts?.lines ?? 0,
       rollupVersion: ROLLUP_VERSION,
+      ...pay,
     };
     await tx
       .insert(biRefreshState)

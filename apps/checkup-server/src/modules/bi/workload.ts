@@ -14,6 +14,7 @@ import {
 } from '@checkup/api-contract';
 import type { Db } from '../../db/client.js';
 import { serveDeptDoctorAnalysis } from './dept-doctor-analysis.js';
+import { payLines } from './finance-report.js';
 import { labelOf, localTime, payMethodName, paymentKindName } from './labels.js';
 import { branchIs, dateRange, idIs, serveReport, textIs, timeRange } from './serve-report.js';
 import { keyId, maskedName, visitCells, weekdayOf } from './visit-cells.js';
@@ -70,9 +71,8 @@ function serveTollCollector(app: FastifyInstance, db: Db) {
   serveReport(app, db, tollCollectorReport, {
     rows: (f) => sql`
       select p.operator_id as cashier_id, coalesce(u.user_name, '（未记录）') as cashier_name,
-        count(*)::int as line_count, ${sql.join(byMethod, sql`, `)}, sum(p.amount) as amount
-      from payments p left join users u on u.id = p.operator_id
-      where ${where(f)}
+        sum(p.lines)::int as line_count, ${sql.join(byMethod, sql`, `)}, sum(p.amount) as amount
+      from ${payLines(f)} left join users u on u.id = p.operator_id
       group by p.operator_id, u.user_name`,
     orderBy: '"cashier_name", "cashier_id"',
     drill: (f, key) => sql`
