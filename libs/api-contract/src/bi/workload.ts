@@ -238,7 +238,7 @@ export const reviewWorkloadReport = defineReport({
     { key: 'result_name', title: '结果', kind: 'text' },
   ],
   chart: { kind: 'bar', category: 'reviewer_name', series: ['personal', 'group'] },
-  source: 'live',
+  source: 'stats',
   note: `按审核日期统计初审、主审、终审每位审核人的审核次数（通过和退回各算一次）；总检医生的工作量见医生分析；${NO_MEMBER_LEVEL}`,
 });
 

@@ -276,3 +276,56 @@ export const biDiagDays = pgTable(
   },
   (t) => [index('bi_diag_days_idx').on(t.examDate)],
 );
+
+/**
+ * 登记工作量's and 优惠折扣统计's daily rollup of bi_visit_facts: per exam day, 分中心, 体检类型, 个人/团体,
+ * status, 已缴费 and 折扣区间 (finance-revenue.ts DISCOUNT_BAND), the visits and their 原价 / 优惠价.
+ */
+export const biRegisterDays = pgTable(
+  'bi_register_days',
+  {
+    examDate: date('exam_date', { mode: 'string' }).notNull(),
+    branchId: integer('branch_id'),
+    examType: varchar('exam_type', { length: 16 }).notNull(),
+    isGroup: boolean('is_group').notNull(),
+    status: varchar('status', { length: 16 }).notNull(),
+    paid: boolean('paid').notNull(),
+    band: varchar('band', { length: 1 }).notNull(),
+    visits: integer('visits').notNull(),
+    listTotal: numeric('list_total', { precision: 14, scale: 2 }).notNull(),
+    priceTotal: numeric('price_total', { precision: 14, scale: 2 }).notNull(),
+  },
+  (t) => [index('bi_register_days_idx').on(t.examDate)],
+);
+
+/** 团体折扣's rollup: a group order's visits (预登记 left out) per exam day, with their 原价 / 优惠价. */
+export const biGroupOrderDays = pgTable(
+  'bi_group_order_days',
+  {
+    examDate: date('exam_date', { mode: 'string' }).notNull(),
+    groupOrderId: integer('group_order_id').notNull(),
+    visits: integer('visits').notNull(),
+    listTotal: numeric('list_total', { precision: 14, scale: 2 }).notNull(),
+    priceTotal: numeric('price_total', { precision: 14, scale: 2 }).notNull(),
+  },
+  (t) => [index('bi_group_order_days_idx').on(t.groupOrderId), index('bi_group_order_days_date_idx').on(t.examDate)],
+);
+
+/**
+ * 审核工作量's rollup: per review day (Asia/Shanghai), the visit's 分中心 and 个人/团体, reviewer, step and
+ * result, how many acts; the refresh rolls up again the review days of the visits it takes.
+ */
+export const biReviewDays = pgTable(
+  'bi_review_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    branchId: integer('branch_id'),
+    isGroup: boolean('is_group').notNull(),
+    reviewerId: integer('reviewer_id').notNull(),
+    reviewerName: varchar('reviewer_name', { length: 64 }).notNull(),
+    step: varchar('step', { length: 8 }).notNull(),
+    result: varchar('result', { length: 8 }).notNull(),
+    acts: integer('acts').notNull(),
+  },
+  (t) => [index('bi_review_days_idx').on(t.day)],
+);

@@ -74,11 +74,12 @@ const lineRows = (f: BiFilterValues, user: UserInfo, where: SQL) => sql`
   join unions un on un.id = l.union_id join departments d on d.id = l.dept_id
   where ${linesOf(f)} and ${where}`;
 
-/** 折扣区间 of a visit's 优惠价 / 原价; no discount when nothing is listed. */
-const band = sql`case when v.list_total <= 0 or v.price_total >= v.list_total then '1'
+/** 折扣区间 of a visit's 优惠价 / 原价 (bi_visit_facts `v`); no discount when nothing is listed. */
+export const DISCOUNT_BAND = sql`case when v.list_total <= 0 or v.price_total >= v.list_total then '1'
   when v.price_total * 10 >= v.list_total * 9 then '2' when v.price_total * 10 >= v.list_total * 8 then '3'
   when v.price_total * 10 >= v.list_total * 7 then '4' when v.price_total * 10 >= v.list_total * 5 then '5'
   else '6' end`;
+const band = DISCOUNT_BAND;
 const BAND_NAMES = { 1: '无优惠', 2: '9折及以上', 3: '8折至9折', 4: '7折至8折', 5: '5折至7折', 6: '5折以下' };
 
 export function serveFinanceRevenue(app: FastifyInstance, db: Db): void {
@@ -144,11 +145,11 @@ export function serveFinanceRevenue(app: FastifyInstance, db: Db): void {
 
   serveReport(app, db, discountStatisticsReport, {
     rows: (f) => sql`
-      select ${band} as band, ${labelOf(band, BAND_NAMES)} as band_name, count(*)::int as visit_count,
+      select v.band, ${labelOf(sql`v.band`, BAND_NAMES)} as band_name, sum(v.visits)::int as visit_count,
         sum(v.list_total) as list_total, sum(v.price_total) as price_total,
         ${rateOf(sql`sum(v.price_total)`, sql`sum(v.list_total)`)} as discount_rate,
         sum(v.list_total - v.price_total) as discount_amount
-      from bi_visit_facts v where ${visitsOf(f)} group by 1`,
+      from bi_register_days v where ${visitsOf(f)} group by 1`,
     orderBy: '"band"',
     drill: (f, key, user) => visitRows(f, user, key ? sql`${band} = ${key[0]}` : sql`true`),
     drillOrderBy: '"exam_date", "order_id"',

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { UNION_EXEC } from '@checkup/api-contract';
 import type { Db } from '../../db/client.js';
 import { biRefreshState } from '../../db/schema.js';
+import { DISCOUNT_BAND } from './finance-revenue.js';
 import { ageBandOf } from './labels.js';
 import { selectRows } from './sql-rows.js';
 
@@ -44,8 +45,10 @@ const ROLLUPS = [
   'bi_dept_work_days',
   'bi_visit_days',
   'bi_diag_days',
+  'bi_register_days',
+  'bi_group_order_days',
 ];
-const ROLLUP_VERSION = 2;
+const ROLLUP_VERSION = 3;
 
 /** The measures of a rollup row over lines `l` (bi_line_facts, not returned), as schema/bi.ts names them. */
 const ROLLUP_MEASURES = sql`count(distinct l.order_id)::int, count(*)::int, sum(l.list_price), sum(l.price),
@@ -92,6 +95,18 @@ async function rollUp(tx: Db) {
     from bi_diag_facts d join bi_visit_facts v on v.order_id = d.order_id
     where ${dayVisitFacts} and d.exam_date in (select exam_date from bi_days)
     group by 1, 2, 3, 4, 5, 6, 7`);
+  await tx.execute(sql`
+    insert into bi_register_days (exam_date, branch_id, exam_type, is_group, status, paid, band, visits, list_total, price_total)
+    select v.exam_date, v.branch_id, v.exam_type, v.is_group, v.status, v.paid, ${DISCOUNT_BAND}, count(*)::int,
+      sum(v.list_total), sum(v.price_total)
+    from bi_visit_facts v where v.exam_date in (select exam_date from bi_days)
+    group by 1, 2, 3, 4, 5, 6, 7`);
+  await tx.execute(sql`
+    insert into bi_group_order_days (exam_date, group_order_id, visits, list_total, price_total)
+    select v.exam_date, v.group_order_id, count(*)::int, sum(v.list_total), sum(v.price_total)
+    from bi_visit_facts v
+    where ${dayVisitFacts} and v.group_order_id is not null
+    group by 1, 2`);
   // 科室工作量 from the working tables: each visit of the days looks up its own rows (by its index), not
   // the whole of item_results joined to the days.
   await tx.execute(sql`
@@ -114,6 +129,26 @@ async function rollUp(tx: Db) {
 
 /** A day's start in the centre's time zone, as a timestamp. */
 const dayStart = (day: SQL) => sql`(${day})::timestamp at time zone 'Asia/Shanghai'`;
+
+/**
+ * bi_review_days: the review days of the changed visits' reviews rolled up again (reviews are only ever
+ * added, so those are the days a visit's reviews fell on before and after), every day when `all`.
+ */
+async function rollUpReviews(tx: Db, all: boolean) {
+  await tx.execute(sql`
+    create temporary table bi_review_roll on commit drop as
+    select distinct ${cstDate('r.created_at')} as day from reviews r
+    where ${all ? sql`true` : sql`r.order_id in (select order_id from bi_changed)`}`);
+  await tx.execute(sql`analyze bi_review_roll`);
+  await tx.execute(sql`delete from bi_review_days where day in (select day from bi_review_roll)`);
+  await tx.execute(sql`
+    insert into bi_review_days (day, branch_id, is_group, reviewer_id, reviewer_name, step, result, acts)
+    select d.day, o.branch_id, o.group_id is not null, r.reviewer_id, r.reviewer_name, r.step, r.result, count(*)::int
+    from bi_review_roll d
+    join reviews r on r.created_at >= ${dayStart(sql`d.day`)} and r.created_at < ${dayStart(sql`d.day + 1`)}
+    join orders o on o.order_id = r.order_id
+    group by 1, 2, 3, 4, 5, 6, 7`);
+}
 
 export interface PayRollupState {
   payThrough: string | null;
@@ -270,6 +305,7 @@ async function rebuild(
     // A few days or all of them: the planner must know which, to read the lines of a few by index.
     await tx.execute(sql`analyze bi_days`);
     await rollUp(tx);
+    await rollUpReviews(tx, allDays);
     const pay = await rollUpPayments(tx, allDays);
     await finish(tx, { visits, lines }, pay);
   });

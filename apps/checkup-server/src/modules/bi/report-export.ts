@@ -15,6 +15,7 @@ import {
 } from '@checkup/api-contract';
 import type { Db } from '../../db/client.js';
 import { examTypeName, labelOf, localTime, payMethodName, paymentKindName, purposeName } from './labels.js';
+import { payLines } from './finance-report.js';
 import { branchIs, idIs, serveReport, textIs, timeRange } from './serve-report.js';
 
 /** A timestamp's hospital day (Asia/Shanghai) as 'YYYY-MM-DD' text. */
@@ -34,10 +35,8 @@ export function serveReportExport(app: FastifyInstance, db: Db): void {
     rows: (f) => sql`
       select p.operator_id as cashier_id, coalesce(u.user_name, '（未记录）') as cashier_name,
         p.pay_method, ${payMethodName(sql`p.pay_method`)} as method_name,
-        count(*)::int as line_count, sum(p.amount) as amount
-      from payments p left join users u on u.id = p.operator_id
-      where ${timeRange(f, sql`p.paid_at`)} and ${branchIs(f, sql`p.branch_id`)}
-        and ${idIs(f, 'cashier_id', sql`p.operator_id`)}
+        sum(p.lines)::int as line_count, sum(p.amount) as amount
+      from ${payLines(f)} left join users u on u.id = p.operator_id
       group by p.operator_id, u.user_name, p.pay_method`,
     orderBy: '"cashier_name", "pay_method"',
     drill: (f, key) => sql`
@@ -208,8 +207,8 @@ export function serveReportExport(app: FastifyInstance, db: Db): void {
         join companies c on c.id = g.company_id
         left join users su on su.id = g.sales_user_id
         left join lateral (
-          select count(*)::int as visit_count, sum(f.list_total) as list_total, sum(f.price_total) as price_total
-          from bi_visit_facts f where f.group_order_id = g.id and f.status <> 'prepared') v on true
+          select sum(f.visits)::int as visit_count, sum(f.list_total) as list_total, sum(f.price_total) as price_total
+          from bi_group_order_days f where f.group_order_id = g.id) v on true
       where g.approved_at is not null and ${timeRange(f, sql`g.approved_at`)} and ${branchIs(f, sql`g.branch_id`)}
         and ${textIs(f, 'order_no', sql`g.order_no`)}
         and ${f.order_name ? sql`position(${String(f.order_name)} in g.order_name) > 0` : sql`true`}
@@ -221,17 +220,17 @@ export function serveReportExport(app: FastifyInstance, db: Db): void {
     drillOrderBy: '"order_id"',
   });
 
-  const periodOf = (f: BiFilterValues) =>
-    sql`to_char(p.paid_at at time zone 'Asia/Shanghai', ${f.period === 'month' ? 'YYYY-MM' : 'YYYY-MM-DD'})`;
+  const periodFormat = (f: BiFilterValues) => (f.period === 'month' ? 'YYYY-MM' : 'YYYY-MM-DD');
+  const periodOf = (f: BiFilterValues) => sql`to_char(p.paid_at at time zone 'Asia/Shanghai', ${periodFormat(f)})`;
   const byMethod = PAY_METHODS.map(
-    (m) => sql`count(*) filter (where p.pay_method = ${m})::int as ${sql.identifier(`${m}_count`)},
+    (m) => sql`coalesce(sum(p.lines) filter (where p.pay_method = ${m}), 0)::int as ${sql.identifier(`${m}_count`)},
       coalesce(sum(p.amount) filter (where p.pay_method = ${m}), 0) as ${sql.identifier(`${m}_amount`)}`,
   );
   serveReport(app, db, paymentMethodStatisticsReport, {
     rows: (f) => sql`
-      select ${periodOf(f)} as period, ${sql.join(byMethod, sql`, `)}, count(*)::int as line_count, sum(p.amount) as amount
-      from payments p
-      where ${timeRange(f, sql`p.paid_at`)} and ${branchIs(f, sql`p.branch_id`)}
+      select to_char(p.day, ${periodFormat(f)}) as period, ${sql.join(byMethod, sql`, `)},
+        sum(p.lines)::int as line_count, sum(p.amount) as amount
+      from ${payLines({ ...f, cashier_id: undefined })}
       group by 1`,
     orderBy: '"period"',
     drill: (f, key) => sql`

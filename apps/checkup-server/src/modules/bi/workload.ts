@@ -31,27 +31,31 @@ export function serveWorkload(app: FastifyInstance, db: Db): void {
 
 /** 登记: the registered visits (not 预登记) of each 登记日期, and how far they have gone. */
 function serveRegister(app: FastifyInstance, db: Db) {
-  const where = (f: BiFilterValues) => sql`v.status <> 'prepared'
-    and ${dateRange(f, { register: sql`v.exam_date` })} and ${branchIs(f, sql`v.branch_id`)}
-    and ${textIs(f, 'exam_type', sql`v.exam_type`)}`;
+  const where = (f: BiFilterValues, alias = 'v') => {
+    const column = (name: string) => sql.raw(`${alias}.${name}`);
+    return sql`${column('status')} <> 'prepared'
+      and ${dateRange(f, { register: column('exam_date') })} and ${branchIs(f, column('branch_id'))}
+      and ${textIs(f, 'exam_type', column('exam_type'))}`;
+  };
   // A stage is reached by the visits at it or further along the machine.
   const reached = REGISTER_FUNNEL.slice(1).map((stage, i) => {
     const onward = REGISTER_FUNNEL.slice(i + 1);
-    return sql`count(*) filter (where v.status in (${sql.join(
+    return sql`coalesce(sum(r.visits) filter (where r.status in (${sql.join(
       onward.map((s) => sql`${s}`),
       sql`, `,
-    )}))::int as ${sql.raw(`"reached_${stage}"`)}`;
+    )})), 0)::int as ${sql.raw(`"reached_${stage}"`)}`;
   });
+  // The figures add up bi_register_days, the drill-down lists the visits' facts.
   serveReport(app, db, registerWorkloadReport, {
     rows: (f) => sql`
-      select v.exam_date::text as day, ${weekdayOf(sql`v.exam_date`)} as weekday,
-        count(*) filter (where not v.is_group)::int as personal,
-        count(*) filter (where v.is_group)::int as "group",
-        count(*)::int as total, sum(v.price_total) as amount,
-        count(*) filter (where v.paid)::int as paid,
+      select r.exam_date::text as day, ${weekdayOf(sql`r.exam_date`)} as weekday,
+        coalesce(sum(r.visits) filter (where not r.is_group), 0)::int as personal,
+        coalesce(sum(r.visits) filter (where r.is_group), 0)::int as "group",
+        sum(r.visits)::int as total, sum(r.price_total) as amount,
+        coalesce(sum(r.visits) filter (where r.paid), 0)::int as paid,
         ${sql.join(reached, sql`, `)}
-      from bi_visit_facts v where ${where(f)}
-      group by v.exam_date`,
+      from bi_register_days r where ${where(f, 'r')}
+      group by r.exam_date`,
     orderBy: '"day"',
     drill: (f, key) => sql`
       select ${visitCells('v')}, v.price_total as amount from bi_visit_facts v
@@ -153,21 +157,23 @@ function serveDispatchOrders(app: FastifyInstance, db: Db) {
   });
 }
 
-/** 主审: each reviewer's 初审/主审/终审 acts (a pass or a return each), 个检 and 团检. */
+/**
+ * 主审: each reviewer's 初审/主审/终审 acts (a pass or a return each), 个检 and 团检: the figures add up
+ * bi_review_days, the drill-down lists the reviews.
+ */
 function serveReviews(app: FastifyInstance, db: Db) {
   const where = (f: BiFilterValues) => sql`${timeRange(f, sql`r.created_at`)} and ${branchIs(f, sql`o.branch_id`)}
     and ${textIs(f, 'step', sql`r.step`)} and ${idIs(f, 'doctor_id', sql`r.reviewer_id`)}`;
+  const acts = (where: SQL) => sql`coalesce(sum(r.acts) filter (where ${where}), 0)::int`;
   serveReport(app, db, reviewWorkloadReport, {
     rows: (f) => sql`
       select r.reviewer_id, min(r.reviewer_name) as reviewer_name, r.step,
         ${labelOf(sql`r.step`, REVIEW_STEP_NAMES)} as step_name,
-        count(*)::int as total,
-        count(*) filter (where o.group_id is null)::int as personal,
-        count(*) filter (where o.group_id is not null)::int as "group",
-        count(*) filter (where r.result = 'pass')::int as passed,
-        count(*) filter (where r.result = 'return')::int as returned
-      from reviews r join orders o on o.order_id = r.order_id
-      where ${where(f)}
+        sum(r.acts)::int as total, ${acts(sql`not r.is_group`)} as personal, ${acts(sql`r.is_group`)} as "group",
+        ${acts(sql`r.result = 'pass'`)} as passed, ${acts(sql`r.result = 'return'`)} as returned
+      from bi_review_days r
+      where ${dateRange(f, { audit: sql`r.day` })} and ${branchIs(f, sql`r.branch_id`)}
+        and ${textIs(f, 'step', sql`r.step`)} and ${idIs(f, 'doctor_id', sql`r.reviewer_id`)}
       group by r.reviewer_id, r.step`,
     orderBy: `"reviewer_name", "reviewer_id", position("step" in 'first main final')`,
     drill: (f, key) => sql`
