@@ -552,7 +552,7 @@ describeOnEachDatabase((target) => {
     });
   });
 
-  describe('欠费统计 (live)', () => {
+  describe('欠费统计 (as of the refresh)', () => {
     it('lists visits owing 自费 lines and group orders with 统收 lines not checked out', async () => {
       const result = await query(arrearsStatisticsReport, statsRange);
       expect(
@@ -570,6 +570,34 @@ describeOnEachDatabase((target) => {
       expect(pick(person.list, ['order_id', 'union_name', 'price'])).toEqual([[ids.x, '血常规', '40.00']]);
       const onlyPeople = await query(arrearsStatisticsReport, statsRange, { debtor: 'visit' });
       expect(onlyPeople.summary.arrears_amount).toBe(moneyText(4_000));
+    });
+
+    it('drops a group order’s line once its statement is checked out, and owes it again after 反结账, at the next refresh', async () => {
+      const owedByGroup = async () =>
+        (await query(arrearsStatisticsReport, statsRange, { debtor: 'group_order' })).summary.arrears_amount;
+      const [statement] = await db()
+        .insert(settlements)
+        .values({
+          settlementNo: 'JS-ARREARS',
+          groupOrderId: ids.groupOrder,
+          waiveMode: 'exclude_waived',
+          state: '已结账',
+        })
+        .returning({ id: settlements.id });
+      const [u1] = await db().select({ id: unions.id }).from(unions).where(eq(unions.id, ids.u1));
+      await db()
+        .insert(settlementLines)
+        .values({ settlementId: statement!.id, orderId: ids.y, unionId: u1!.id, price: '90.00', accCharge: '90.00' });
+      await db().update(settlements).set({ updatedAt: new Date() }).where(eq(settlements.id, statement!.id));
+      expect(await owedByGroup()).toBe('90.00');
+      await refreshStatistics(db());
+      expect(await owedByGroup()).toBe('0.00');
+      await db()
+        .update(settlements)
+        .set({ state: '已审核', updatedAt: new Date() })
+        .where(eq(settlements.id, statement!.id));
+      await refreshStatistics(db());
+      expect(await owedByGroup()).toBe('90.00');
     });
   });
 

@@ -357,7 +357,7 @@ export const arrearsStatisticsReport = defineReport({
     { key: 'price', title: '欠费金额', kind: 'money' },
   ],
   chart: { kind: 'bar', category: 'debtor_name', series: ['arrears_amount'] },
-  source: 'live',
+  source: 'stats',
   note: '个人欠费：未收费且未退项的自费项目；团体未结：未退项、未进入已结账结算单的统收项目（按登记日期）',
 });
 

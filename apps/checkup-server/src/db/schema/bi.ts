@@ -94,6 +94,11 @@ export const biLineFacts = pgTable(
     returned: boolean('returned').notNull(),
     /** The doctor who signed the department (order_depts.sign_user_id). */
     doctorId: integer('doctor_id'),
+    /**
+     * 欠费: a line not given back, not free, of a visit past 预登记, that is 自费 and not charged, or 统收
+     * and in no checked-out (已结账) statement.
+     */
+    owed: boolean('owed').notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.orderId, t.unionId] }),
@@ -103,6 +108,10 @@ export const biLineFacts = pgTable(
     index('bi_line_facts_added_idx')
       .on(t.examDate)
       .where(sql`${t.origin} in ('extra', 'dept')`),
+    // 欠费统计 reads only the owed lines.
+    index('bi_line_facts_owed_idx')
+      .on(t.examDate)
+      .where(sql`${t.owed}`),
   ],
 );
 

@@ -159,34 +159,31 @@ export function serveFinanceRevenue(app: FastifyInstance, db: Db): void {
 }
 
 /**
- * 欠费统计: a visit owes its 自费 lines not charged; a group order owes its 统收 lines not in a
- * checked-out (已结账) statement. Lines given back (退项), free lines and 预登记 visits owe nothing.
+ * 欠费统计 from the line facts' owed flag (schema/bi.ts): a visit owes its 自费 lines not charged; a group
+ * order (as 团体结算 reads it) owes its 统收 lines not in a checked-out (已结账) statement. Lines given back
+ * (退项), free lines and 预登记 visits owe nothing.
  */
 function owedLines(f: BiFilterValues, debtor: 'visit' | 'group_order') {
-  const own =
-    debtor === 'visit'
-      ? sql`u.pay_mode = 'self' and not u.fee_charged`
-      : sql`u.pay_mode = 'company' and not exists (select 1 from settlement_lines sl
-          join settlements s on s.id = sl.settlement_id
-          where sl.live and s.state = '已结账' and sl.order_id = u.order_id and sl.union_id = u.union_id)`;
-  return sql`u.returned_at is null and u.price <> 0 and o.status <> 'prepared' and ${own}
-    and ${dateRange(f, { register: sql`o.exam_date` })} and ${branchIs(f, sql`o.branch_id`)}`;
+  return sql`l.owed and l.pay_mode = ${debtor === 'visit' ? 'self' : 'company'}
+    and ${dateRange(f, { register: sql`l.exam_date` })} and ${branchIs(f, sql`l.branch_id`)}`;
 }
 
 function arrearsRows(f: BiFilterValues, user: UserInfo): SQL {
   const personal = sql`
-    select 'visit' as debtor, o.order_id as debtor_id, ${custName(user)} as debtor_name, '个人欠费' as kind_name,
-      o.order_id as debtor_no, co.company_name, to_char(o.exam_date, 'YYYY-MM-DD') as first_date,
-      1 as person_count, count(*)::int as line_count, sum(u.price) as arrears_amount
-    from order_unions u join orders o on o.order_id = u.order_id join customers c on c.id = o.customer_id
-      left join companies co on co.id = o.company_id
-    where ${owedLines(f, 'visit')} and ${idIs(f, 'company_id', sql`o.company_id`)}
-    group by o.order_id, c.cust_name, c.special_flag, co.company_name, o.exam_date`;
+    select 'visit' as debtor, l.order_id as debtor_id, ${custName(user)} as debtor_name, '个人欠费' as kind_name,
+      l.order_id as debtor_no, co.company_name, to_char(v.exam_date, 'YYYY-MM-DD') as first_date,
+      1 as person_count, count(*)::int as line_count, sum(l.price) as arrears_amount
+    from bi_line_facts l join bi_visit_facts v on v.order_id = l.order_id
+      join orders o on o.order_id = l.order_id join customers c on c.id = o.customer_id
+      left join companies co on co.id = v.company_id
+    where ${owedLines(f, 'visit')} and ${idIs(f, 'company_id', sql`v.company_id`)}
+    group by l.order_id, c.cust_name, c.special_flag, co.company_name, v.exam_date`;
   const group = sql`
-    select 'group_order', go.id::text, go.order_name, '团体未结', go.order_no, co.company_name,
-      to_char(min(o.exam_date), 'YYYY-MM-DD'), count(distinct o.order_id)::int, count(*)::int, sum(u.price)
-    from order_unions u join orders o on o.order_id = u.order_id
-      join company_groups g on g.id = o.group_id join group_orders go on go.id = g.group_order_id
+    select 'group_order' as debtor, go.id::text as debtor_id, go.order_name as debtor_name, '团体未结' as kind_name,
+      go.order_no as debtor_no, co.company_name, to_char(min(l.exam_date), 'YYYY-MM-DD') as first_date,
+      count(distinct l.order_id)::int as person_count, count(*)::int as line_count, sum(l.price) as arrears_amount
+    from bi_line_facts l join bi_visit_facts v on v.order_id = l.order_id
+      join group_orders go on go.id = v.group_order_id
       left join companies co on co.id = go.company_id
     where ${owedLines(f, 'group_order')} and ${idIs(f, 'company_id', sql`go.company_id`)}
     group by go.id, go.order_name, go.order_no, co.company_name`;
@@ -199,15 +196,17 @@ function arrearsRows(f: BiFilterValues, user: UserInfo): SQL {
 function owedLineRows(f: BiFilterValues, user: UserInfo, debtor: 'visit' | 'group_order', id?: string): SQL {
   const of =
     debtor === 'visit'
-      ? sql`${id === undefined ? sql`true` : sql`o.order_id = ${id}`} and ${idIs(f, 'company_id', sql`o.company_id`)}`
+      ? sql`${id === undefined ? sql`true` : sql`l.order_id = ${id}`} and ${idIs(f, 'company_id', sql`v.company_id`)}`
       : sql`go.id is not null and ${id === undefined ? sql`true` : sql`go.id = ${Number(id) || 0}`}
           and ${idIs(f, 'company_id', sql`go.company_id`)}`;
   return sql`
-    select o.order_id || '-' || u.union_id as id, o.order_id, to_char(o.exam_date, 'YYYY-MM-DD') as exam_date,
-      ${custName(user)} as cust_name, un.union_name, ${labelOf(sql`u.pay_mode`, PAY_MODE_LABELS)} as pay_mode_name, u.list_price, u.price
-    from order_unions u join orders o on o.order_id = u.order_id join customers c on c.id = o.customer_id
-      join unions un on un.id = u.union_id
-      left join company_groups g on g.id = o.group_id left join group_orders go on go.id = g.group_order_id
+    select l.order_id || '-' || l.union_id as id, l.order_id, to_char(l.exam_date, 'YYYY-MM-DD') as exam_date,
+      ${custName(user)} as cust_name, un.union_name, ${labelOf(sql`l.pay_mode`, PAY_MODE_LABELS)} as pay_mode_name,
+      l.list_price, l.price
+    from bi_line_facts l join bi_visit_facts v on v.order_id = l.order_id
+      join orders o on o.order_id = l.order_id join customers c on c.id = o.customer_id
+      join unions un on un.id = l.union_id
+      left join group_orders go on go.id = v.group_order_id
     where ${owedLines(f, debtor)} and ${of}`;
 }
 

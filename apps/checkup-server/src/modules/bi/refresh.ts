@@ -34,7 +34,9 @@ function changedVisits(since: Date | null) {
     union select order_id from payments where order_id is not null and paid_at >= ${at}
     union select order_id from order_unions where exec_at >= ${at}
     union select order_id from order_unions where returned_at >= ${at}
-    union select order_id from order_depts where signed_at >= ${at}`;
+    union select order_id from order_depts where signed_at >= ${at}
+    union select sl.order_id from settlements s join settlement_lines sl on sl.settlement_id = s.id
+      where s.updated_at >= ${at}`;
 }
 
 /** The daily rollups; ROLLUP_VERSION goes up when one is added or changed, so every day is rolled up again once. */
@@ -286,7 +288,12 @@ async function rebuild(
       await tx.execute(sql`
       insert into bi_line_facts
       select u.order_id, u.union_id, o.exam_date, o.branch_id, o.group_id is not null, u.dept_id, u.status,
-        u.origin, u.pay_mode, u.list_price, u.price, u.fee_charged, u.returned_at is not null, od.sign_user_id
+        u.origin, u.pay_mode, u.list_price, u.price, u.fee_charged, u.returned_at is not null, od.sign_user_id,
+        -- 欠费 (schema/bi.ts): 自费 not charged, or 统收 in no checked-out statement.
+        u.returned_at is null and u.price <> 0 and o.status <> 'prepared'
+          and ((u.pay_mode = 'self' and not u.fee_charged) or (u.pay_mode = 'company' and not exists (
+            select 1 from settlement_lines sl join settlements s on s.id = sl.settlement_id
+            where sl.live and s.state = '已结账' and sl.order_id = u.order_id and sl.union_id = u.union_id)))
       from order_unions u
       join bi_changed ch on ch.order_id = u.order_id
       join orders o on o.order_id = u.order_id
