@@ -253,6 +253,29 @@ describeOnEachDatabase((target) => {
     expect(rolledDay.lines).toBe(withLine.find((r) => r.day === day)!.lines);
   });
 
+  it('owes per visit what the working lines owe: 自费 not charged, 统收 in no checked-out statement', async () => {
+    const direct = sql`
+      select o.order_id, count(*) filter (where u.pay_mode = 'self' and not u.fee_charged)::int,
+        coalesce(sum(u.price) filter (where u.pay_mode = 'self' and not u.fee_charged), 0),
+        count(*) filter (where u.pay_mode = 'company' and sl.id is null)::int,
+        coalesce(sum(u.price) filter (where u.pay_mode = 'company' and sl.id is null), 0)
+      from order_unions u join orders o on o.order_id = u.order_id
+        left join (settlement_lines sl join settlements s on s.id = sl.settlement_id and s.state = '已结账')
+          on sl.order_id = u.order_id and sl.union_id = u.union_id and sl.live
+      where u.returned_at is null and u.price <> 0 and o.status <> 'prepared'
+      group by o.order_id
+      having count(*) filter (where (u.pay_mode = 'self' and not u.fee_charged) or (u.pay_mode = 'company' and sl.id is null)) > 0`;
+    const facts = sql`select order_id, owed_self_lines::int, owed_self, owed_company_lines::int, owed_company
+      from bi_visit_facts where owed_self_lines > 0 or owed_company_lines > 0`;
+    const row = await one<{ n: number; owing: number; settled: number }>(sql`select (
+      (select count(*) from ((${direct}) except all (${facts})) a) + (select count(*) from ((${facts}) except all (${direct})) b)
+    )::int as n, (select count(*) from (${facts}) f)::int as owing,
+      (select count(*) from settlements where state = '已结账')::int as settled`);
+    expect(row.owing).toBeGreaterThan(0);
+    expect(row.settled).toBeGreaterThan(0);
+    expect(row.n).toBe(0);
+  });
+
   it('gives 疾病分析 from the daily rollups as the facts give it, by every grouping and filter', async () => {
     const from = addDays(today, -60);
     const to = addDays(today, -1);

@@ -64,12 +64,24 @@ export const biVisitFacts = pgTable(
     /** 原价 of the 自费 lines (not returned), and the visit's first 收费 line: 收入明细's 原价 (§11.5). */
     selfListTotal: numeric('self_list_total', { precision: 12, scale: 2 }).notNull().default('0'),
     firstChargeId: integer('first_charge_id'),
+    /** 欠费 (the owed line facts, summed): 自费 lines not charged, 统收 lines in no checked-out statement. */
+    owedSelfLines: smallint('owed_self_lines').notNull().default(0),
+    owedSelf: numeric('owed_self', { precision: 12, scale: 2 }).notNull().default('0'),
+    owedCompanyLines: smallint('owed_company_lines').notNull().default(0),
+    owedCompany: numeric('owed_company', { precision: 12, scale: 2 }).notNull().default('0'),
   },
   (t) => [
     index('bi_visit_facts_date_idx').on(t.examDate, t.branchId),
     index('bi_visit_facts_audit_idx').on(t.auditDate),
     index('bi_visit_facts_company_idx').on(t.companyId, t.examDate),
     index('bi_visit_facts_order_idx').on(t.groupOrderId),
+    // 欠费统计: the visits owing 自费 lines, by day; and those owing 统收 lines.
+    index('bi_visit_facts_owed_self_idx')
+      .on(t.examDate)
+      .where(sql`${t.owedSelfLines} > 0`),
+    index('bi_visit_facts_owed_company_idx')
+      .on(t.examDate)
+      .where(sql`${t.owedCompanyLines} > 0`),
   ],
 );
 

@@ -169,23 +169,22 @@ function owedLines(f: BiFilterValues, debtor: 'visit' | 'group_order') {
 }
 
 function arrearsRows(f: BiFilterValues, user: UserInfo): SQL {
+  const visits = sql`${dateRange(f, { register: sql`v.exam_date` })} and ${branchIs(f, sql`v.branch_id`)}`;
+  // One row per visit from its facts' owed sums (bi_visit_facts_owed_self_idx), names looked up per row.
   const personal = sql`
-    select 'visit' as debtor, l.order_id as debtor_id, ${custName(user)} as debtor_name, '个人欠费' as kind_name,
-      l.order_id as debtor_no, co.company_name, to_char(v.exam_date, 'YYYY-MM-DD') as first_date,
-      1 as person_count, count(*)::int as line_count, sum(l.price) as arrears_amount
-    from bi_line_facts l join bi_visit_facts v on v.order_id = l.order_id
-      join orders o on o.order_id = l.order_id join customers c on c.id = o.customer_id
+    select 'visit' as debtor, v.order_id as debtor_id, ${custName(user)} as debtor_name, '个人欠费' as kind_name,
+      v.order_id as debtor_no, co.company_name, to_char(v.exam_date, 'YYYY-MM-DD') as first_date,
+      1 as person_count, v.owed_self_lines::int as line_count, v.owed_self as arrears_amount
+    from bi_visit_facts v join orders o on o.order_id = v.order_id join customers c on c.id = o.customer_id
       left join companies co on co.id = v.company_id
-    where ${owedLines(f, 'visit')} and ${idIs(f, 'company_id', sql`v.company_id`)}
-    group by l.order_id, c.cust_name, c.special_flag, co.company_name, v.exam_date`;
+    where v.owed_self_lines > 0 and ${visits} and ${idIs(f, 'company_id', sql`v.company_id`)}`;
   const group = sql`
     select 'group_order' as debtor, go.id::text as debtor_id, go.order_name as debtor_name, '团体未结' as kind_name,
-      go.order_no as debtor_no, co.company_name, to_char(min(l.exam_date), 'YYYY-MM-DD') as first_date,
-      count(distinct l.order_id)::int as person_count, count(*)::int as line_count, sum(l.price) as arrears_amount
-    from bi_line_facts l join bi_visit_facts v on v.order_id = l.order_id
-      join group_orders go on go.id = v.group_order_id
+      go.order_no as debtor_no, co.company_name, to_char(min(v.exam_date), 'YYYY-MM-DD') as first_date,
+      count(*)::int as person_count, sum(v.owed_company_lines)::int as line_count, sum(v.owed_company) as arrears_amount
+    from bi_visit_facts v join group_orders go on go.id = v.group_order_id
       left join companies co on co.id = go.company_id
-    where ${owedLines(f, 'group_order')} and ${idIs(f, 'company_id', sql`go.company_id`)}
+    where v.owed_company_lines > 0 and ${visits} and ${idIs(f, 'company_id', sql`go.company_id`)}
     group by go.id, go.order_name, go.order_no, co.company_name`;
   if (f.debtor === 'visit') return personal;
   if (f.debtor === 'group_order') return group;

@@ -204,6 +204,17 @@ async function rollUpPayments(tx: Db, all: boolean): Promise<PayRollupState> {
   return { payThrough: newThrough, payMaxId: lastId };
 }
 
+/**
+ * 欠费 of an ordered union \`u\` (schema/bi.ts), its visit past 预登记 aside: not given back, not free, and
+ * 自费 not charged or 统收 in no checked-out (已结账) statement.
+ */
+const OWED_LINE = sql`(u.returned_at is null and u.price <> 0
+  and ((u.pay_mode = 'self' and not u.fee_charged) or (u.pay_mode = 'company' and not exists (
+    select 1 from settlement_lines sl join settlements s on s.id = sl.settlement_id
+    where sl.live and s.state = '已结账' and sl.order_id = u.order_id and sl.union_id = u.union_id))))`;
+/** A visit's owed figure from its lines \`l\`; a 预登记 visit owes nothing. */
+const owed = (column: string) => sql.raw(`case when o.status = 'prepared' then 0 else coalesce(l.${column}, 0) end`);
+
 /** Rows a write touched: node-postgres says rowCount, PGlite affectedRows. */
 function touched(result: unknown): number {
   const r = result as { rowCount?: number | null; affectedRows?: number };
@@ -265,7 +276,8 @@ async function rebuild(
         (select count(*) from order_diagnoses d where d.order_id = o.order_id and not d.hidden and d.merged_into is null),
         exists (select 1 from report_prints p where p.order_id = o.order_id),
         ${now.toISOString()}, coalesce(l.unpaid_count, 0) = 0, coalesce(l.self_list_total, 0),
-        (select min(p.id) from payments p where p.order_id = o.order_id and p.purpose = 'visit' and p.kind = 'charge')
+        (select min(p.id) from payments p where p.order_id = o.order_id and p.purpose = 'visit' and p.kind = 'charge'),
+        ${owed('owed_self_lines')}, ${owed('owed_self')}, ${owed('owed_company_lines')}, ${owed('owed_company')}
       from orders o
       join bi_changed ch on ch.order_id = o.order_id
       join customers c on c.id = o.customer_id
@@ -280,7 +292,11 @@ async function rebuild(
           sum(u.list_price) filter (where u.returned_at is null and u.origin = 'extra') as extra_list_total,
           sum(u.price) filter (where u.returned_at is null and u.origin = 'extra') as extra_price_total,
           count(*) filter (where u.returned_at is null and u.pay_mode = 'self' and not u.fee_charged) as unpaid_count,
-          sum(u.list_price) filter (where u.returned_at is null and u.pay_mode = 'self') as self_list_total
+          sum(u.list_price) filter (where u.returned_at is null and u.pay_mode = 'self') as self_list_total,
+          count(*) filter (where ${OWED_LINE} and u.pay_mode = 'self') as owed_self_lines,
+          sum(u.price) filter (where ${OWED_LINE} and u.pay_mode = 'self') as owed_self,
+          count(*) filter (where ${OWED_LINE} and u.pay_mode = 'company') as owed_company_lines,
+          sum(u.price) filter (where ${OWED_LINE} and u.pay_mode = 'company') as owed_company
         from order_unions u where u.order_id = o.order_id
       ) l on true`),
     );
@@ -289,11 +305,7 @@ async function rebuild(
       insert into bi_line_facts
       select u.order_id, u.union_id, o.exam_date, o.branch_id, o.group_id is not null, u.dept_id, u.status,
         u.origin, u.pay_mode, u.list_price, u.price, u.fee_charged, u.returned_at is not null, od.sign_user_id,
-        -- 欠费 (schema/bi.ts): 自费 not charged, or 统收 in no checked-out statement.
-        u.returned_at is null and u.price <> 0 and o.status <> 'prepared'
-          and ((u.pay_mode = 'self' and not u.fee_charged) or (u.pay_mode = 'company' and not exists (
-            select 1 from settlement_lines sl join settlements s on s.id = sl.settlement_id
-            where sl.live and s.state = '已结账' and sl.order_id = u.order_id and sl.union_id = u.union_id)))
+        o.status <> 'prepared' and ${OWED_LINE}
       from order_unions u
       join bi_changed ch on ch.order_id = u.order_id
       join orders o on o.order_id = u.order_id
