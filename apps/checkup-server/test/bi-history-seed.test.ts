@@ -174,6 +174,17 @@ describeOnEachDatabase((target) => {
           from reviews r join orders o on o.order_id = r.order_id group by 1, 2, 3, 4, 5, 6, 7`,
         'select day, branch_id, is_group, reviewer_id, reviewer_name, step, result, acts from bi_review_days',
       ],
+      [
+        sql`select l.exam_date, l.branch_id, d.dept_id, coalesce(a.added_by, v.registered_by),
+            count(distinct l.order_id)::int, count(*)::int, sum(l.list_price), sum(l.price)
+          from order_unions u join orders o on o.order_id = u.order_id
+          join bi_line_facts l on l.order_id = u.order_id and l.union_id = u.union_id
+          join bi_visit_facts v on v.order_id = l.order_id
+          left join order_union_additions a on a.order_id = u.order_id and a.union_id = u.union_id
+          cross join lateral (values (u.dept_id), (0)) d(dept_id)
+          where u.origin in ('extra', 'dept') and u.returned_at is null group by 1, 2, 3, 4`,
+        'select exam_date, branch_id, dept_id, adder_id, visits, lines, list_total, price_total from bi_dispatch_days',
+      ],
     ];
     let n = 0;
     for (const [direct, table] of pairs) {
@@ -187,7 +198,7 @@ describeOnEachDatabase((target) => {
     return n;
   }
 
-  it('rolls the lines up per day for 科室分析, 医生分析, 登记工作量, 团体折扣 and 审核工作量, and rolls a changed day up again', async () => {
+  it('rolls the lines up per day for 科室分析, 医生分析, 登记工作量, 团体折扣, 审核工作量 and 加项工作量, and rolls a changed day up again', async () => {
     const counts = await one<{ dept: number; doctor: number }>(sql`
       select (select count(*)::int from bi_dept_days) as dept, (select count(*)::int from bi_doctor_days) as doctor`);
     expect(counts.dept).toBeGreaterThan(0);

@@ -387,6 +387,16 @@ describeOnEachDatabase((target) => {
         ['F登记员', 2, 2, '250.00', '0.00', '250.00'],
       ]);
       expect(pick(result.summary, keys.slice(1))).toEqual([3, 3, '450.00', '50.00', '400.00']);
+      // One department: only its lines, each adder's visits counted within it.
+      const inB = await query(dispatchOrdersReport, { dept_id: ids.deptB! });
+      expect(inB.list.find((r) => r.adder_name === 'A科室医生')).toMatchObject({ visits: 1, lines: 1 });
+      const byDept = await Promise.all(
+        [ids.deptA!, ids.deptB!].map(
+          async (dept) => (await query(dispatchOrdersReport, { dept_id: dept })).summary.lines,
+        ),
+      );
+      expect(byDept.reduce((a, b) => Number(a) + Number(b), 0)).toBe(3);
+      expect((await query(dispatchOrdersReport, { dept_id: 'x' })).list).toEqual([]);
       const rows = await drill(dispatchOrdersReport, [ids.docA!]);
       expect(
         rows.map((r) => pick(r, ['order_id', 'cust_name', 'union_name', 'dept_name', 'list_price', 'price'])),

@@ -350,3 +350,24 @@ export const biReviewDays = pgTable(
   },
   (t) => [index('bi_review_days_idx').on(t.day)],
 );
+
+/**
+ * 加项工作量's rollup: per exam day, 分中心, department and adder (the doctor order_union_additions names,
+ * else the visit's 登记人), the lines added on their own or by a department (退项 left out), the distinct
+ * visits and their 原价 / 优惠价. dept_id 0 holds every department together, so a visit with added lines
+ * in two departments counts once there.
+ */
+export const biDispatchDays = pgTable(
+  'bi_dispatch_days',
+  {
+    examDate: date('exam_date', { mode: 'string' }).notNull(),
+    branchId: integer('branch_id'),
+    deptId: integer('dept_id').notNull(),
+    adderId: integer('adder_id'),
+    visits: integer('visits').notNull(),
+    lines: integer('lines').notNull(),
+    listTotal: numeric('list_total', { precision: 14, scale: 2 }).notNull(),
+    priceTotal: numeric('price_total', { precision: 14, scale: 2 }).notNull(),
+  },
+  (t) => [index('bi_dispatch_days_idx').on(t.examDate, t.deptId)],
+);

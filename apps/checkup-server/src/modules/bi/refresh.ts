@@ -49,8 +49,9 @@ const ROLLUPS = [
   'bi_diag_days',
   'bi_register_days',
   'bi_group_order_days',
+  'bi_dispatch_days',
 ];
-const ROLLUP_VERSION = 3;
+const ROLLUP_VERSION = 4;
 
 /** The measures of a rollup row over lines `l` (bi_line_facts, not returned), as schema/bi.ts names them. */
 const ROLLUP_MEASURES = sql`count(distinct l.order_id)::int, count(*)::int, sum(l.list_price), sum(l.price),
@@ -109,6 +110,16 @@ async function rollUp(tx: Db) {
     from bi_visit_facts v
     where ${dayVisitFacts} and v.group_order_id is not null
     group by 1, 2`);
+  // 加项工作量: per department, and (dept_id 0) every department together.
+  await tx.execute(sql`
+    insert into bi_dispatch_days (exam_date, branch_id, dept_id, adder_id, visits, lines, list_total, price_total)
+    select l.exam_date, l.branch_id, d.dept_id, coalesce(a.added_by, v.registered_by), count(distinct l.order_id)::int,
+      count(*)::int, sum(l.list_price), sum(l.price)
+    from bi_line_facts l join bi_visit_facts v on v.order_id = l.order_id
+    left join order_union_additions a on a.order_id = l.order_id and a.union_id = l.union_id
+    cross join lateral (values (l.dept_id), (0)) d(dept_id)
+    where ${dayLines} and l.origin in ('extra', 'dept')
+    group by 1, 2, 3, 4`);
   // 科室工作量 from the working tables: each visit of the days looks up its own rows (by its index), not
   // the whole of item_results joined to the days.
   await tx.execute(sql`

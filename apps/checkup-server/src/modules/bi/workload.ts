@@ -16,7 +16,7 @@ import type { Db } from '../../db/client.js';
 import { serveDeptDoctorAnalysis } from './dept-doctor-analysis.js';
 import { payLines } from './finance-report.js';
 import { labelOf, localTime, payMethodName, paymentKindName } from './labels.js';
-import { branchIs, dateRange, idIs, serveReport, textIs, timeRange } from './serve-report.js';
+import { branchIs, dateRange, idIs, idOf, serveReport, textIs, timeRange } from './serve-report.js';
 import { keyId, maskedName, visitCells, weekdayOf } from './visit-cells.js';
 
 /** 科室/医生分析 and 工作量 (breadth §4.1, §4.5): 登记, 收费员, 科室, 派单 (加项) and 主审. */
@@ -138,12 +138,18 @@ function serveDispatchOrders(app: FastifyInstance, db: Db) {
       and ${dateRange(f, { register: sql`l.exam_date` })} and ${branchIs(f, sql`l.branch_id`)}
       and ${idIs(f, 'dept_id', sql`l.dept_id`)}`;
   serveReport(app, db, dispatchOrdersReport, {
-    rows: (f) => sql`
-      select x.adder_id, coalesce(u.user_name, '（未记录）') as adder_name,
-        count(distinct x.order_id)::int as visits, count(*)::int as lines,
-        sum(x.list_price) as list_total, sum(x.list_price - x.price) as discount_total, sum(x.price) as price_total
-      from (${lines(f)}) x left join users u on u.id = x.adder_id
-      group by x.adder_id, u.user_name`,
+    // The figures add up bi_dispatch_days: one department's rows, or dept_id 0 (all of them together).
+    rows: (f) => {
+      const dept = idOf(f, 'dept_id');
+      return sql`
+        select x.adder_id, coalesce(u.user_name, '（未记录）') as adder_name,
+          sum(x.visits)::int as visits, sum(x.lines)::int as lines, sum(x.list_total) as list_total,
+          sum(x.list_total - x.price_total) as discount_total, sum(x.price_total) as price_total
+        from bi_dispatch_days x left join users u on u.id = x.adder_id
+        where ${dateRange(f, { register: sql`x.exam_date` })} and ${branchIs(f, sql`x.branch_id`)}
+          and ${dept === null ? sql`false` : sql`x.dept_id = ${dept ?? 0}`}
+        group by x.adder_id, u.user_name`;
+    },
     orderBy: '"adder_name", "adder_id"',
     drill: (f, key) => sql`
       select x.order_id, ${maskedName(sql`c.cust_name`, sql`c.special_flag`)} as cust_name,
