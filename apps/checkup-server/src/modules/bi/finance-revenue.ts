@@ -170,25 +170,29 @@ function owedLines(f: BiFilterValues, debtor: 'visit' | 'group_order') {
 
 function arrearsRows(f: BiFilterValues, user: UserInfo): SQL {
   const visits = sql`${dateRange(f, { register: sql`v.exam_date` })} and ${branchIs(f, sql`v.branch_id`)}`;
-  // One row per visit from its facts' owed sums (bi_visit_facts_owed_self_idx), names looked up per row.
+  // One row per visit from its facts' owed sums (bi_visit_facts_owed_self_idx); its name is looked up
+  // below, outside the union, so that a page looks up only its own rows' names.
   const personal = sql`
-    select 'visit' as debtor, v.order_id as debtor_id, ${custName(user)} as debtor_name, '个人欠费' as kind_name,
+    select 'visit' as debtor, v.order_id as debtor_id, null::text as group_name, '个人欠费' as kind_name,
       v.order_id as debtor_no, co.company_name, to_char(v.exam_date, 'YYYY-MM-DD') as first_date,
       1 as person_count, v.owed_self_lines::int as line_count, v.owed_self as arrears_amount
-    from bi_visit_facts v join orders o on o.order_id = v.order_id join customers c on c.id = o.customer_id
-      left join companies co on co.id = v.company_id
+    from bi_visit_facts v left join companies co on co.id = v.company_id
     where v.owed_self_lines > 0 and ${visits} and ${idIs(f, 'company_id', sql`v.company_id`)}`;
   const group = sql`
-    select 'group_order' as debtor, go.id::text as debtor_id, go.order_name as debtor_name, '团体未结' as kind_name,
+    select 'group_order' as debtor, go.id::text as debtor_id, go.order_name as group_name, '团体未结' as kind_name,
       go.order_no as debtor_no, co.company_name, to_char(min(v.exam_date), 'YYYY-MM-DD') as first_date,
       count(*)::int as person_count, sum(v.owed_company_lines)::int as line_count, sum(v.owed_company) as arrears_amount
     from bi_visit_facts v join group_orders go on go.id = v.group_order_id
       left join companies co on co.id = go.company_id
     where v.owed_company_lines > 0 and ${visits} and ${idIs(f, 'company_id', sql`go.company_id`)}
     group by go.id, go.order_name, go.order_no, co.company_name`;
-  if (f.debtor === 'visit') return personal;
-  if (f.debtor === 'group_order') return group;
-  return sql`${personal} union all ${group}`;
+  const debtors =
+    f.debtor === 'visit' ? personal : f.debtor === 'group_order' ? group : sql`${personal} union all ${group}`;
+  return sql`
+    select x.debtor, x.debtor_id, coalesce(x.group_name, (select ${custName(user)} from orders o
+        join customers c on c.id = o.customer_id where x.debtor = 'visit' and o.order_id = x.debtor_id)) as debtor_name,
+      x.kind_name, x.debtor_no, x.company_name, x.first_date, x.person_count, x.line_count, x.arrears_amount
+    from (${debtors}) x`;
 }
 
 /** The owed lines of one kind of debtor, of one debtor when `id` is given. */
@@ -213,6 +217,8 @@ const DEBTORS = ['visit', 'group_order'] as const;
 
 function serveArrears(app: FastifyInstance, db: Db) {
   serveReport(app, db, arrearsStatisticsReport, {
+    // Read as a listing: the page looks up its 20 names, the count and 合计 none.
+    listing: true,
     rows: arrearsRows,
     orderBy: '"arrears_amount" desc, "debtor_no"',
     drill: (f, key, user) => {
