@@ -42,9 +42,10 @@ describeOnEachDatabase((target) => {
         userAccount: 'ol_clerk',
         target: 'OL20261122000002',
         detail: { customer_id: 7, purpose: '体检详情' },
-        createdAt: cstTime(today, 10),
+        // Before the sign-ins above, whatever the time of day (00:10 today is later than a run at 00:05).
+        createdAt: new Date(Date.now() - 20 * 60_000),
       },
-      { action: 'logout', userId: clerkId, createdAt: cstTime(today, 20) },
+      { action: 'logout', userId: clerkId, createdAt: new Date(Date.now() - 10 * 60_000) },
     ]);
   });
 
