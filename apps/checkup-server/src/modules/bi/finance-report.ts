@@ -15,7 +15,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { serveFinanceRevenue } from './finance-revenue.js';
 import { localTime, payMethodName, paymentKindName, purposeName } from './labels.js';
-import { branchIs, idIs, serveReport, textIs, timeRange } from './serve-report.js';
+import { branchIs, dateRange, idIs, serveReport, textIs, timeRange } from './serve-report.js';
 
 /**
  * 财务报表 (bi/finance_report, breadth §4.6, §11.4): the income reports read the money lines live by
@@ -37,6 +37,7 @@ const CARD_PURPOSES = sql`('card_sale', 'card_recharge', 'card_refund')`;
 
 const cstDate = (column: SQL) => sql`(${column} at time zone 'Asia/Shanghai')::date`;
 const chargeDay = cstDate(sql`p.paid_at`);
+const chargeMonth = sql`to_char(p.paid_at at time zone 'Asia/Shanghai', 'YYYY-MM')`;
 
 /** The lines a money report reads: in the range, the 分中心 and the cashier chosen. */
 const linesOf = (f: BiFilterValues) =>
@@ -49,15 +50,13 @@ const linesOf = (f: BiFilterValues) =>
  * Group `p` by those columns, counting sum(p.lines).
  */
 export function payLines(f: BiFilterValues): SQL {
-  const dayRange =
-    f.date_from && f.date_to ? sql`r.day between ${f.date_from}::date and ${f.date_to}::date` : sql`true`;
   const after = sql`coalesce((select (s.pay_through + 1)::timestamp at time zone 'Asia/Shanghai' from bi_refresh_state s),
     '-infinity'::timestamptz)`;
   const live = sql`${cstDate(sql`p.paid_at`)}, p.branch_id, p.operator_id, p.pay_method, p.purpose, p.kind, 1, p.amount`;
   return sql`(
     select r.day, r.branch_id, r.operator_id, r.pay_method, r.purpose, r.kind, r.lines, r.amount
     from bi_pay_days r
-    where ${dayRange} and ${branchIs(f, sql`r.branch_id`)} and ${idIs(f, 'cashier_id', sql`r.operator_id`)}
+    where ${dateRange(f, { charge: sql`r.day` })} and ${branchIs(f, sql`r.branch_id`)} and ${idIs(f, 'cashier_id', sql`r.operator_id`)}
     union all
     select ${live} from payments p where p.paid_at >= ${after} and ${linesOf(f)}
     union all
@@ -106,8 +105,7 @@ export function serveFinanceReports(app: FastifyInstance, db: Db): void {
     rows: (f) => sql`
       select to_char(p.day, 'YYYY-MM') as month, ${incomeSums} from ${payLines(f)} group by 1`,
     orderBy: '"month"',
-    drill: (f, key) =>
-      moneyLines(f, key ? sql`to_char(p.paid_at at time zone 'Asia/Shanghai', 'YYYY-MM') = ${key[0]}` : sql`true`),
+    drill: (f, key) => moneyLines(f, key ? sql`${chargeMonth} = ${key[0]}` : sql`true`),
     drillOrderBy: LINE_ORDER,
   });
 
